@@ -1,0 +1,116 @@
+import path from 'node:path';
+
+/** Every environment variable the server reads, parsed and validated in one place. */
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  appSecret: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Expose the dev outbox over HTTP (never in production; tests and local e2e only). */
+  devOutbox: boolean;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlDays: number;
+  graphqlIntrospection: boolean;
+  trustProxy: boolean;
+  logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+  /** Serve the built client from this folder when it exists. */
+  clientDir: string;
+}
+
+export class ConfigError extends Error {}
+
+type Env = Record<string, string | undefined>;
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${name} must be an integer from ${min} to ${max} (got "${raw}")`);
+  }
+  return value;
+}
+
+function boolean(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name]?.trim().toLowerCase();
+  if (raw === undefined || raw === '') return fallback;
+  if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw)) return false;
+  throw new ConfigError(`${name} must be true or false (got "${env[name]}")`);
+}
+
+function oneOf<T extends string>(env: Env, name: string, allowed: readonly T[], fallback: T): T {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!(allowed as readonly string[]).includes(raw)) {
+    throw new ConfigError(`${name} must be one of ${allowed.join(', ')} (got "${raw}")`);
+  }
+  return raw as T;
+}
+
+function url(env: Env, name: string, protocols: string[]): string | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return undefined;
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new ConfigError(`${name} must be a URL (${protocols.join(' or ')})`);
+  }
+  if (!protocols.includes(parsed.protocol.replace(/:$/, ''))) {
+    throw new ConfigError(
+      `${name} must start with ${protocols.map((p) => `${p}://`).join(' or ')}`,
+    );
+  }
+  return raw;
+}
+
+export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): Config {
+  const nodeEnv = oneOf(
+    env,
+    'NODE_ENV',
+    ['development', 'production', 'test'] as const,
+    'development',
+  );
+  const port = integer(env, 'PORT', 4000, 0, 65535);
+  const appSecret = env.APP_SECRET || undefined;
+  if (appSecret !== undefined && appSecret.length < 32) {
+    throw new ConfigError(
+      'APP_SECRET must be at least 32 characters (e.g. `openssl rand -hex 32`)',
+    );
+  }
+  const publicUrl = url(env, 'PUBLIC_URL', ['http', 'https']) ?? `http://localhost:${port}`;
+  const devOutbox = boolean(env, 'DEV_OUTBOX', false);
+  if (devOutbox && nodeEnv === 'production') {
+    throw new ConfigError('DEV_OUTBOX cannot be enabled when NODE_ENV=production');
+  }
+  const serverRoot = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+  return {
+    env: nodeEnv,
+    port,
+    host: env.HOST || '0.0.0.0',
+    publicUrl: publicUrl.replace(/\/$/, ''),
+    dataDir: path.resolve(cwd, env.DATA_DIR || 'data'),
+    databaseUrl: url(env, 'DATABASE_URL', ['postgres', 'postgresql']),
+    appSecret,
+    smtpUrl: url(env, 'SMTP_URL', ['smtp', 'smtps']),
+    mailFrom: env.MAIL_FROM || 'Lumen <no-reply@lumen.local>',
+    devOutbox,
+    accessTokenTtlSeconds: integer(env, 'ACCESS_TOKEN_TTL_SECONDS', 900, 30, 86_400),
+    refreshTokenTtlDays: integer(env, 'REFRESH_TOKEN_TTL_DAYS', 30, 1, 365),
+    graphqlIntrospection: boolean(env, 'GRAPHQL_INTROSPECTION', false),
+    trustProxy: boolean(env, 'TRUST_PROXY', false),
+    logLevel: oneOf(
+      env,
+      'LOG_LEVEL',
+      ['debug', 'info', 'warn', 'error', 'silent'] as const,
+      nodeEnv === 'test' ? 'warn' : 'info',
+    ),
+    clientDir: path.resolve(env.CLIENT_DIR || path.join(serverRoot, '..', 'client', 'dist')),
+  };
+}

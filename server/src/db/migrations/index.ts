@@ -1,0 +1,4 @@
+import { Init1795255029244 } from './1795255029244-Init.js';
+
+/** Every migration in order. New ones come from `npm run migration:generate -w server -- Name`. */
+export const migrations = [Init1795255029244];

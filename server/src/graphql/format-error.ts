@@ -1,0 +1,59 @@
+import { unwrapResolverError } from '@apollo/server/errors';
+import type { GraphQLFormattedError } from 'graphql';
+import { ArgumentValidationError } from 'type-graphql';
+import { AppError } from '../shared/app-error.js';
+import type { Logger } from '../shared/logger.js';
+
+/** Codes the GraphQL layer itself produces for bad requests; safe to pass through. */
+const REQUEST_CODES = new Set([
+  'GRAPHQL_PARSE_FAILED',
+  'GRAPHQL_VALIDATION_FAILED',
+  'BAD_USER_INPUT',
+  'BAD_REQUEST',
+  'OPERATION_RESOLUTION_FAILURE',
+  'PERSISTED_QUERY_NOT_FOUND',
+  'PERSISTED_QUERY_NOT_SUPPORTED',
+  'QUERY_TOO_COMPLEX',
+]);
+
+/**
+ * Every GraphQL error leaves with `extensions.code`. AppErrors keep their message; validation
+ * errors say which field is wrong; anything unexpected is logged with the request id and masked.
+ */
+export function formatError(logger: Logger, requestIdOf: () => string | undefined) {
+  return (formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError => {
+    const original = unwrapResolverError(error);
+    const base = {
+      message: formatted.message,
+      locations: formatted.locations,
+      path: formatted.path,
+    };
+    if (original instanceof AppError) {
+      return {
+        ...base,
+        message: original.message,
+        extensions: { code: original.code, ...original.details },
+      };
+    }
+    if (original instanceof ArgumentValidationError) {
+      const first = original.extensions.validationErrors?.[0];
+      const constraint = first?.constraints ? Object.values(first.constraints)[0] : undefined;
+      return {
+        ...base,
+        message: constraint ?? 'Some input is not valid.',
+        extensions: { code: 'BAD_USER_INPUT', field: first?.property },
+      };
+    }
+    const code = formatted.extensions?.code;
+    if (typeof code === 'string' && REQUEST_CODES.has(code)) {
+      return { ...base, extensions: { code } };
+    }
+    const requestId = requestIdOf();
+    logger.error('Unexpected GraphQL error', { requestId, path: formatted.path, error: original });
+    return {
+      message: 'Something went wrong on our side. Try again, and tell us this id if it persists.',
+      path: formatted.path,
+      extensions: { code: 'INTERNAL_SERVER_ERROR', requestId },
+    };
+  };
+}

@@ -1,0 +1,21 @@
+import 'reflect-metadata';
+import { lexicographicSortSchema, printSchema, type GraphQLSchema } from 'graphql';
+import { buildSchema } from 'type-graphql';
+import { AuthResolver } from '../modules/auth/auth.resolver.js';
+import { authChecker } from './auth-checker.js';
+
+/** Every resolver of the API. The printed schema is committed as /schema.graphql. */
+export const resolvers = [AuthResolver] as const;
+
+export function buildGraphQLSchema(): Promise<GraphQLSchema> {
+  return buildSchema({
+    resolvers,
+    authChecker,
+    validate: { forbidUnknownValues: false },
+    emitSchemaFile: false,
+  });
+}
+
+export function printSortedSchema(schema: GraphQLSchema): string {
+  return `# Generated from the server's type-graphql classes by \`npm run schema\`. Do not edit.\n\n${printSchema(lexicographicSortSchema(schema))}\n`;
+}

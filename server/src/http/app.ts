@@ -1,0 +1,99 @@
+import type { ApolloServer } from '@apollo/server';
+import { expressMiddleware } from '@as-integrations/express5';
+import express, { type Express } from 'express';
+import helmet from 'helmet';
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Config } from '../config.js';
+import { buildContext, type GraphQLContext } from '../graphql/context.js';
+import { outboxRoutes } from '../mail/outbox.rest.js';
+import { authRoutes } from '../modules/auth/auth.rest.js';
+import type { Services } from '../services.js';
+import { runWithRequestId } from '../shared/request-context.js';
+import { restErrorHandler } from './rest.js';
+
+export const JSON_BODY_LIMIT = '1mb';
+
+/** One port: /health, /graphql, /api/*, and the built client with SPA fallback. */
+export function createHttpApp(
+  config: Config,
+  services: Services,
+  apollo: ApolloServer<GraphQLContext>,
+): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.trustProxy);
+
+  app.use((req, res, next) => {
+    const incoming = req.header('x-request-id');
+    req.requestId = incoming && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
+    res.setHeader('X-Request-Id', req.requestId);
+    runWithRequestId(req.requestId, next);
+  });
+
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          // Mantine injects its CSS variables in <style> tags.
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          connectSrc: ["'self'"],
+          upgradeInsecureRequests: null,
+        },
+      },
+    }),
+  );
+
+  app.get('/health', async (_req, res) => {
+    try {
+      await services.db.query('SELECT 1');
+      res.json({ status: 'ok' });
+    } catch {
+      res.status(503).json({ status: 'unavailable', message: 'The database is not reachable.' });
+    }
+  });
+
+  app.use(
+    '/graphql',
+    express.json({ limit: JSON_BODY_LIMIT }),
+    expressMiddleware(apollo, { context: async ({ req }) => buildContext(req, services) }),
+  );
+
+  const api = express.Router();
+  api.use(express.json({ limit: JSON_BODY_LIMIT }));
+  api.use(authRoutes(services));
+  if (config.devOutbox) api.use(outboxRoutes(services));
+  api.use((req, res) => {
+    res
+      .status(404)
+      .json({ error: 'NOT_FOUND', message: `No API route for ${req.method} ${req.originalUrl}.` });
+  });
+  api.use(restErrorHandler(services.logger));
+  app.use('/api', api);
+
+  serveClient(app, config.clientDir);
+  app.use(restErrorHandler(services.logger));
+  return app;
+}
+
+function serveClient(app: Express, clientDir: string) {
+  const index = path.join(clientDir, 'index.html');
+  if (!fs.existsSync(index)) {
+    app.get('/', (_req, res) => {
+      res
+        .type('text')
+        .send('The Lumen client is not built yet: run `npm run build` (or `npm start`).');
+    });
+    return;
+  }
+  app.use(express.static(clientDir, { index: false, maxAge: '1h', immutable: false }));
+  // Every other GET is a client route (react-router decides, including its own 404).
+  app.get(/^\/(?!api\/|graphql|health).*/, (_req, res) => {
+    res.setHeader('Cache-Control', 'no-cache');
+    res.sendFile(index);
+  });
+}

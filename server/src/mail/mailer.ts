@@ -1,0 +1,44 @@
+import nodemailer from 'nodemailer';
+import type { DataSource } from 'typeorm';
+import type { Logger } from '../shared/logger.js';
+import { OutboxMessage } from './outbox-message.entity.js';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface Mailer {
+  send(mail: Mail): Promise<void>;
+}
+
+/**
+ * SMTP when SMTP_URL is set. Otherwise the mail is written to the server log and kept in the
+ * `mail_outbox` table, so a local install and the tests can read codes and links.
+ */
+export function createMailer(opts: {
+  smtpUrl?: string;
+  from: string;
+  dataSource: DataSource;
+  logger: Logger;
+}): Mailer {
+  if (opts.smtpUrl) {
+    const transport = nodemailer.createTransport(opts.smtpUrl);
+    return {
+      async send(mail) {
+        await transport.sendMail({ from: opts.from, ...mail });
+      },
+    };
+  }
+  return {
+    async send(mail) {
+      await opts.dataSource.getRepository(OutboxMessage).insert(mail);
+      opts.logger.info('Mail (no SMTP_URL set, kept in the dev outbox)', {
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+      });
+    },
+  };
+}

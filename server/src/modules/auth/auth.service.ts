@@ -1,0 +1,258 @@
+import type { DataSource } from 'typeorm';
+import type { Mailer } from '../../mail/mailer.js';
+import type { AppKeys } from '../../security/app-keys.js';
+import { badInput } from '../../shared/app-error.js';
+import type { Logger } from '../../shared/logger.js';
+import { User } from '../members/user.entity.js';
+import { Workspace } from '../members/workspace.entity.js';
+import { signAccessToken } from './access-token.js';
+import { AuthErrors } from './auth.errors.js';
+import { Challenges, RESET_CODE_TTL_MINUTES } from './challenges.js';
+import { checkPassword, normalizeEmail } from './password-policy.js';
+import { hashPassword, verifyPassword } from './passwords.js';
+import { permissionsFor, type Permission } from './permissions.js';
+import { SessionTokens } from './session-tokens.js';
+import { ACCOUNT_RULE, ADDRESS_RULE, SignInThrottle } from './sign-in-throttle.js';
+
+export interface SignUpInput {
+  email: string;
+  password: string;
+  firstName?: string;
+  lastName?: string;
+  marketingOptIn?: boolean;
+}
+
+export interface SignedIn {
+  kind: 'signed_in';
+  token: string;
+  refreshToken: string;
+  expiresIn: number;
+  permissions: Permission[];
+  user: User;
+}
+export interface NewPasswordRequired {
+  kind: 'new_password_required';
+  session: string;
+}
+export type SignInOutcome = SignedIn | NewPasswordRequired;
+
+/** Who is asking, for throttling and audit: the client's address. */
+export interface Caller {
+  ip: string;
+}
+
+const MAX_RESET_MAILS_PER_HOUR = 5;
+const NAME_MAX = 100;
+
+/** Accounts and sessions: the one implementation behind GraphQL and the REST adapter. */
+export class AuthService {
+  private readonly throttle: SignInThrottle;
+  private readonly sessions: SessionTokens;
+  private readonly challenges: Challenges;
+
+  constructor(
+    private readonly db: DataSource,
+    private readonly keys: AppKeys,
+    private readonly mailer: Mailer,
+    private readonly logger: Logger,
+    private readonly options: {
+      accessTokenTtlSeconds: number;
+      refreshTokenTtlDays: number;
+      publicUrl: string;
+    },
+  ) {
+    this.throttle = new SignInThrottle(db);
+    this.sessions = new SessionTokens(db, keys.tokenHash, options.refreshTokenTtlDays, logger);
+    this.challenges = new Challenges(db, keys.tokenHash);
+  }
+
+  /** Creates a workspace whose first member (this user) is its admin. */
+  async signUp(input: SignUpInput): Promise<User> {
+    const email = normalizeEmail(input.email ?? '');
+    const firstName = cleanName(input.firstName, 'firstName');
+    const lastName = cleanName(input.lastName, 'lastName');
+    checkPassword(input.password ?? '', email);
+    const passwordHash = await hashPassword(input.password);
+    try {
+      return await this.db.transaction(async (m) => {
+        const workspace = await m
+          .getRepository(Workspace)
+          .save({ name: workspaceName(firstName, email) });
+        return m.getRepository(User).save({
+          workspaceId: workspace.id,
+          email,
+          firstName,
+          lastName,
+          passwordHash,
+          roles: ['admin'],
+          marketingOptIn: input.marketingOptIn === true,
+        });
+      });
+    } catch (error) {
+      if ((error as { code?: string }).code === '23505') throw AuthErrors.emailTaken();
+      throw error;
+    }
+  }
+
+  async signIn(
+    input: { email: string; password: string; rememberMe?: boolean },
+    caller: Caller,
+  ): Promise<SignInOutcome> {
+    const email = normalizeEmail(input.email ?? '');
+    const accountKey = `account:${email}`;
+    const addressKey = `address:${caller.ip}`;
+    const locked = await this.throttle.lockedFor([accountKey, addressKey]);
+    if (locked > 0) throw AuthErrors.tooManyAttempts(locked);
+
+    const user = await this.db.getRepository(User).findOne({ where: { email } });
+    const ok = await verifyPassword(user?.passwordHash, input.password ?? '');
+    if (!ok || !user) {
+      const [accountLocked, addressLocked] = await Promise.all([
+        this.throttle.recordFailure(accountKey, ACCOUNT_RULE),
+        this.throttle.recordFailure(addressKey, ADDRESS_RULE),
+      ]);
+      if (accountLocked || addressLocked) {
+        this.logger.warn('Sign-in locked after repeated failures', { email, ip: caller.ip });
+        throw AuthErrors.tooManyAttempts(Math.max(ACCOUNT_RULE.lockSeconds, 60));
+      }
+      throw AuthErrors.invalidCredentials();
+    }
+    await this.throttle.clear(accountKey);
+
+    if (user.passwordResetRequired) {
+      await this.sendResetCode(user);
+      throw AuthErrors.passwordResetRequired();
+    }
+    if (user.passwordChangeRequired) {
+      return {
+        kind: 'new_password_required',
+        session: await this.challenges.createNewPasswordSession(user.id),
+      };
+    }
+    await this.db.getRepository(User).update(user.id, { lastSignInAt: new Date() });
+    return this.startSession(user, input.rememberMe === true);
+  }
+
+  /** Exchanges a refresh token for a new pair; permissions are re-read from the database. */
+  async refresh(refreshToken: string): Promise<SignedIn> {
+    if (!refreshToken) throw AuthErrors.sessionExpired();
+    const { userId, refreshToken: next } = await this.sessions.rotate(refreshToken);
+    const user = await this.db.getRepository(User).findOne({ where: { id: userId } });
+    if (!user) throw AuthErrors.sessionExpired();
+    return { ...this.accessFor(user), refreshToken: next };
+  }
+
+  async signOut(refreshToken: string | undefined): Promise<void> {
+    if (refreshToken) await this.sessions.revoke(refreshToken);
+  }
+
+  /** The forced new password after sign-in answered a `session` (/reset-password). */
+  async completeNewPassword(input: {
+    session: string;
+    email: string;
+    password: string;
+  }): Promise<void> {
+    const email = normalizeEmail(input.email ?? '');
+    const user = await this.db.getRepository(User).findOne({ where: { email } });
+    if (!user || !input.session) throw AuthErrors.invalidSession();
+    checkPassword(input.password ?? '', email);
+    const passwordHash = await hashPassword(input.password);
+    await this.db.transaction(async (m) => {
+      if (!(await this.challenges.consumeNewPasswordSession(m, user.id, input.session)))
+        throw AuthErrors.invalidSession();
+      await m.getRepository(User).update(user.id, { passwordHash, passwordChangeRequired: false });
+    });
+  }
+
+  /** Mails a single-use code when the account exists; answers the same either way. */
+  async requestPasswordReset(rawEmail: string): Promise<void> {
+    const email = normalizeEmail(rawEmail ?? '');
+    const user = await this.db.getRepository(User).findOne({ where: { email } });
+    if (!user) return;
+    if ((await this.challenges.recentResetCodes(user.id)) >= MAX_RESET_MAILS_PER_HOUR) {
+      this.logger.warn('Password reset mail cap reached', { userId: user.id });
+      return;
+    }
+    await this.sendResetCode(user);
+  }
+
+  /** Sets a new password with a mailed code and ends every existing session of the account. */
+  async confirmPasswordReset(input: {
+    code: string;
+    email: string;
+    password: string;
+  }): Promise<void> {
+    const email = normalizeEmail(input.email ?? '');
+    if (!input.code || !/^\s*\d{6}\s*$/.test(input.code)) throw AuthErrors.invalidCode();
+    checkPassword(input.password ?? '', email);
+    const user = await this.db.getRepository(User).findOne({ where: { email } });
+    if (!user) throw AuthErrors.invalidCode();
+    const passwordHash = await hashPassword(input.password);
+    const ok = await this.db.transaction(async (m) => {
+      if (!(await this.challenges.consumeResetCode(m, user.id, input.code))) return false;
+      await m.getRepository(User).update(user.id, {
+        passwordHash,
+        passwordResetRequired: false,
+        passwordChangeRequired: false,
+        tokenVersion: user.tokenVersion + 1,
+      });
+      await this.sessions.revokeAllFor(user.id, m);
+      return true;
+    });
+    if (!ok) throw AuthErrors.invalidCode();
+    await this.throttle.clear(`account:${email}`);
+  }
+
+  private async sendResetCode(user: User) {
+    const code = await this.challenges.createResetCode(user.id);
+    const link = `${this.options.publicUrl}/forgot-password?email=${encodeURIComponent(user.email)}`;
+    await this.mailer.send({
+      to: user.email,
+      subject: 'Your Lumen password reset code',
+      text:
+        `Your password reset code is ${code}.\n\n` +
+        `Enter it at ${link} with a new password. It expires in ${RESET_CODE_TTL_MINUTES} minutes ` +
+        `and works once. If you did not ask for it, you can ignore this message.`,
+    });
+  }
+
+  private async startSession(user: User, remember: boolean): Promise<SignedIn> {
+    const refreshToken = await this.sessions.issue(user.id, remember);
+    return { ...this.accessFor(user), refreshToken };
+  }
+
+  private accessFor(user: User): Omit<SignedIn, 'refreshToken'> {
+    const permissions = permissionsFor(user.roles);
+    const token = signAccessToken(
+      this.keys.jwt,
+      {
+        sub: user.id,
+        workspace: user.workspaceId,
+        permissions,
+        ver: user.tokenVersion,
+        email: user.email,
+        given_name: user.firstName,
+        family_name: user.lastName,
+      },
+      this.options.accessTokenTtlSeconds,
+    );
+    return {
+      kind: 'signed_in',
+      token,
+      expiresIn: this.options.accessTokenTtlSeconds,
+      permissions,
+      user,
+    };
+  }
+}
+
+function cleanName(value: string | undefined, field: string): string {
+  const name = (value ?? '').trim().replace(/\s+/g, ' ');
+  if (name.length > NAME_MAX)
+    throw badInput(`Names are at most ${NAME_MAX} characters.`, { field });
+  return name;
+}
+
+function workspaceName(firstName: string, email: string): string {
+  return `${firstName || email.split('@')[0]}'s workspace`;
+}

@@ -1,0 +1,67 @@
+import {
+  Column,
+  CreateDateColumn,
+  Entity,
+  Index,
+  JoinColumn,
+  ManyToOne,
+  PrimaryGeneratedColumn,
+  UpdateDateColumn,
+} from 'typeorm';
+import { Workspace } from './workspace.entity.js';
+import type { RoleKey } from '../auth/permissions.js';
+
+@Entity({ name: 'users' })
+export class User {
+  @PrimaryGeneratedColumn('uuid')
+  id: string;
+
+  @Index('idx_users_workspace')
+  @Column({ type: 'uuid', name: 'workspace_id' })
+  workspaceId: string;
+
+  @ManyToOne(() => Workspace, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'workspace_id' })
+  workspace?: Workspace;
+
+  /** Always stored lower-cased and trimmed; unique across the installation. */
+  @Index('uq_users_email', { unique: true })
+  @Column({ type: 'text' })
+  email: string;
+
+  @Column({ type: 'text', name: 'first_name', default: '' })
+  firstName: string;
+
+  @Column({ type: 'text', name: 'last_name', default: '' })
+  lastName: string;
+
+  @Column({ type: 'text', name: 'password_hash' })
+  passwordHash: string;
+
+  @Column({ type: 'text', array: true, default: () => "'{}'" })
+  roles: RoleKey[];
+
+  @Column({ type: 'boolean', name: 'marketing_opt_in', default: false })
+  marketingOptIn: boolean;
+
+  /** Sign-in answers a `session` and the user must choose a new password (/reset-password). */
+  @Column({ type: 'boolean', name: 'password_change_required', default: false })
+  passwordChangeRequired: boolean;
+
+  /** Sign-in answers PASSWORDRESETREQUIRED and the user must reset by mailed code. */
+  @Column({ type: 'boolean', name: 'password_reset_required', default: false })
+  passwordResetRequired: boolean;
+
+  /** Bumped to end every session at once (password reset, removal): tokens carry it as `ver`. */
+  @Column({ type: 'integer', name: 'token_version', default: 0 })
+  tokenVersion: number;
+
+  @Column({ type: 'timestamptz', name: 'last_sign_in_at', nullable: true })
+  lastSignInAt: Date | null;
+
+  @CreateDateColumn({ type: 'timestamptz', name: 'created_at' })
+  createdAt: Date;
+
+  @UpdateDateColumn({ type: 'timestamptz', name: 'updated_at' })
+  updatedAt: Date;
+}

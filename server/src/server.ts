@@ -1,0 +1,84 @@
+import type { Express } from 'express';
+import { createServer, type Server } from 'node:http';
+import type { DataSource } from 'typeorm';
+import type { Config } from './config.js';
+import { createDataSource } from './db/data-source.js';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-postgres.js';
+import { createApolloServer } from './graphql/apollo.js';
+import { buildGraphQLSchema } from './graphql/schema.js';
+import { createHttpApp } from './http/app.js';
+import { User } from './modules/members/user.entity.js';
+import { deriveKeys, loadAppSecret } from './security/app-keys.js';
+import { createServices, type Services } from './services.js';
+import type { Logger } from './shared/logger.js';
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  services: Services;
+  /** True when the database has no account yet (the first start). */
+  firstRun: boolean;
+  stop(): Promise<void>;
+}
+
+/** Boot order: secret -> database (embedded unless DATABASE_URL) -> migrations -> http. */
+export async function startServer(config: Config, logger: Logger): Promise<RunningServer> {
+  const keys = deriveKeys(loadAppSecret(config.appSecret, config.dataDir));
+  let embedded: EmbeddedDatabase | undefined;
+  let dataSource: DataSource | undefined;
+  try {
+    let databaseUrl = config.databaseUrl;
+    if (!databaseUrl) {
+      embedded = await startEmbeddedPostgres(config.dataDir, logger);
+      databaseUrl = embedded.url;
+    }
+    dataSource = createDataSource(databaseUrl);
+    await dataSource.initialize();
+    const applied = await dataSource.runMigrations();
+    if (applied.length > 0)
+      logger.info('Applied migrations', { migrations: applied.map((m) => m.name) });
+
+    const services = createServices(config, dataSource, keys, logger);
+    const apollo = createApolloServer(await buildGraphQLSchema(), {
+      introspection: config.graphqlIntrospection,
+      logger,
+    });
+    await apollo.start();
+    const app = createHttpApp(config, services, apollo);
+    const http = await listen(app, config.port, config.host);
+    const port = (http.address() as { port: number }).port;
+    const firstRun = (await dataSource.getRepository(User).count()) === 0;
+
+    let stopping: Promise<void> | undefined;
+    const ds = dataSource;
+    const db = embedded;
+    return {
+      url: `http://127.0.0.1:${port}`,
+      port,
+      services,
+      firstRun,
+      stop: () =>
+        (stopping ??= (async () => {
+          await new Promise<void>((resolve) => http.close(() => resolve()));
+          await apollo.stop();
+          await ds.destroy();
+          await db?.stop();
+        })()),
+    };
+  } catch (error) {
+    await dataSource?.destroy().catch(() => undefined);
+    await embedded?.stop().catch(() => undefined);
+    throw error;
+  }
+}
+
+function listen(app: Express, port: number, host: string): Promise<Server> {
+  return new Promise((resolve, reject) => {
+    const server = createServer(app);
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve(server);
+    });
+  });
+}
