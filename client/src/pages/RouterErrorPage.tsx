@@ -1,0 +1,3 @@
+export function RouterErrorPage() {
+  return <div>RouterErrorPage</div>;
+}

@@ -1,0 +1,3 @@
+export function SignUpPage() {
+  return <div>SignUpPage</div>;
+}

@@ -1,0 +1,3 @@
+export function UnauthorizedPage() {
+  return <div>UnauthorizedPage</div>;
+}

@@ -1,0 +1,3 @@
+export function AppUnauthorizedPage() {
+  return <div>AppUnauthorizedPage</div>;
+}

@@ -1,0 +1,3 @@
+export function BotDetailPage() {
+  return <div>BotDetailPage</div>;
+}

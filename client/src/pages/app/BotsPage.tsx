@@ -1,0 +1,3 @@
+export function BotsPage() {
+  return <div>BotsPage</div>;
+}

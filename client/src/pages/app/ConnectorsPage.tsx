@@ -1,0 +1,3 @@
+export function ConnectorsPage() {
+  return <div>ConnectorsPage</div>;
+}

@@ -1,0 +1,3 @@
+export function IntegrationsPage() {
+  return <div>IntegrationsPage</div>;
+}
