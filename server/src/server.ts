@@ -61,7 +61,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
         (stopping ??= (async () => {
           await new Promise<void>((resolve) => http.close(() => resolve()));
           await apollo.stop();
-          await ds.destroy();
+          if (ds.isInitialized) await ds.destroy();
           await db?.stop();
         })()),
     };

@@ -16,10 +16,10 @@ export interface TemporaryDatabase {
  * (e.g. TEST_DATABASE_URL) or, without one, on a throwaway embedded Postgres. Dropped after.
  */
 export async function createTemporaryDatabase(serverUrl?: string): Promise<TemporaryDatabase> {
-  if (serverUrl) return createOn(serverUrl);
+  if (serverUrl) return createDatabaseOn(serverUrl);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lumen-pg-'));
   const embedded = await startEmbeddedPostgres(dir, createLogger('warn'));
-  const db = await createOn(embedded.url);
+  const db = await createDatabaseOn(embedded.url);
   return {
     url: db.url,
     async drop() {
@@ -30,7 +30,8 @@ export async function createTemporaryDatabase(serverUrl?: string): Promise<Tempo
   };
 }
 
-async function createOn(serverUrl: string): Promise<TemporaryDatabase> {
+/** A new uniquely named database on an existing server, dropped (forcibly) by `drop()`. */
+export async function createDatabaseOn(serverUrl: string): Promise<TemporaryDatabase> {
   const name = `lumen_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();

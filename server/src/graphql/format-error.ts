@@ -1,4 +1,3 @@
-import { unwrapResolverError } from '@apollo/server/errors';
 import type { GraphQLFormattedError } from 'graphql';
 import { ArgumentValidationError } from 'type-graphql';
 import { AppError } from '../shared/app-error.js';
@@ -44,7 +43,15 @@ export function formatError(logger: Logger, requestIdOf: () => string | undefine
         extensions: { code: 'BAD_USER_INPUT', field: first?.property },
       };
     }
-    const code = formatted.extensions?.code;
+    // Apollo re-labels validation rule errors GRAPHQL_VALIDATION_FAILED; keep our rule's own code.
+    // (Duck-typed: graphql may be loaded twice, as ESM and CJS, so instanceof is unreliable.)
+    const inner = (original as { originalError?: { extensions?: Record<string, unknown> } })
+      .originalError;
+    const innerCode = inner?.extensions?.code;
+    const code =
+      typeof innerCode === 'string' && REQUEST_CODES.has(innerCode)
+        ? innerCode
+        : formatted.extensions?.code;
     if (typeof code === 'string' && REQUEST_CODES.has(code)) {
       return { ...base, extensions: { code } };
     }
@@ -56,4 +63,13 @@ export function formatError(logger: Logger, requestIdOf: () => string | undefine
       extensions: { code: 'INTERNAL_SERVER_ERROR', requestId },
     };
   };
+}
+
+/**
+ * The error a resolver threw, unwrapped from graphql-js' located error. Duck-typed rather than
+ * instanceof: graphql can be loaded twice (ESM and CJS), and then instanceof fails.
+ */
+function unwrapResolverError(error: unknown): unknown {
+  const located = error as { path?: unknown; originalError?: unknown };
+  return located?.path && located.originalError ? located.originalError : error;
 }
