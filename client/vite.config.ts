@@ -1,6 +1,7 @@
 /// <reference types="vitest/config" />
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { reporters } from '../vitest.reporters';
 
 export default defineConfig({
   plugins: [react()],
@@ -13,5 +14,6 @@ export default defineConfig({
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
     css: false,
+    reporters: reporters('client'),
   },
 });

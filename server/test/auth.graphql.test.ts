@@ -109,24 +109,20 @@ describe('GraphQL auth', () => {
   it('answers INVALID_CREDENTIALS for a wrong password', async () => {
     const { email } = await account();
     const code = await codeOf(
-      app
-        .graphql()
-        .mutate({
-          mutation: SIGN_IN,
-          variables: { input: { email, password: 'wrong password!' } },
-        }),
+      app.graphql().mutate({
+        mutation: SIGN_IN,
+        variables: { input: { email, password: 'wrong password!' } },
+      }),
     );
     expect(code).toBe('INVALID_CREDENTIALS');
   });
 
   it('validates input with class-validator: BAD_USER_INPUT names the field', async () => {
     try {
-      await app
-        .graphql()
-        .mutate({
-          mutation: SIGN_UP,
-          variables: { input: { email: 'nope', password: GOOD_PASSWORD } },
-        });
+      await app.graphql().mutate({
+        mutation: SIGN_UP,
+        variables: { input: { email: 'nope', password: GOOD_PASSWORD } },
+      });
       expect.unreachable();
     } catch (error) {
       expect(CombinedGraphQLErrors.is(error)).toBe(true);

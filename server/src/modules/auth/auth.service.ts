@@ -129,7 +129,6 @@ export class AuthService {
         session: await this.challenges.createNewPasswordSession(user.id),
       };
     }
-    await this.db.getRepository(User).update(user.id, { lastSignInAt: new Date() });
     return this.startSession(user, input.rememberMe === true);
   }
 
@@ -216,8 +215,12 @@ export class AuthService {
     });
   }
 
+  /** One transaction (one commit) for the new session and the sign-in time. */
   private async startSession(user: User, remember: boolean): Promise<SignedIn> {
-    const refreshToken = await this.sessions.issue(user.id, remember);
+    const refreshToken = await this.db.transaction(async (m) => {
+      await m.getRepository(User).update(user.id, { lastSignInAt: new Date() });
+      return this.sessions.issue(user.id, remember, undefined, m);
+    });
     return { ...this.accessFor(user), refreshToken };
   }
 
