@@ -14,15 +14,15 @@ export const REFRESH_MARGIN_SECONDS = 60;
 let inFlight: Promise<string | null> | null = null;
 
 /**
- * Exchanges the refresh token for a new pair, once at a time across every tab (Web Locks):
- * a second tab that waited finds the token already renewed and uses it, so a rotated refresh
- * token is never replayed (which the server would treat as theft and end the session).
+ * Exchanges the refresh token for a new pair, once at a time across every tab (Web Locks).
+ * A caller that waited while another tab renewed the token gets that token instead, so a rotated
+ * refresh token is never replayed (the server would take that for theft and end the session).
  */
 export function refreshAccessToken(): Promise<string | null> {
+  const askedWith = getToken();
   inFlight ??= withLock(async () => {
-    const before = getToken();
-    const left = secondsLeft();
-    if (before && left !== null && left > REFRESH_MARGIN_SECONDS) return before; // another tab did it
+    const current = getToken();
+    if (current && current !== askedWith) return current; // renewed meanwhile (another tab)
     const refreshToken = getRefreshToken();
     if (!refreshToken) return null;
     try {

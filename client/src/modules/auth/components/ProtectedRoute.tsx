@@ -1,7 +1,8 @@
 import { Center, Loader, Stack, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { saveRedirect } from '../session-store';
+import { refreshAccessToken } from '../token-refresh';
 import { useSession } from '../use-session';
 
 /**
@@ -17,11 +18,17 @@ export function ProtectedRoute({
 }) {
   const { token, permissions } = useSession();
   const location = useLocation();
+  const waitingForPermissions =
+    Boolean(token) && (permissions === null || permissions.length === 0);
+  // A token without stored permissions (e.g. storage edited or cleared): ask the server again.
+  useEffect(() => {
+    if (waitingForPermissions) void refreshAccessToken();
+  }, [waitingForPermissions]);
   if (!token) {
     saveRedirect(location.pathname + location.search + location.hash);
     return <Navigate to="/signin" replace />;
   }
-  if (permissions === null || permissions.length === 0) {
+  if (waitingForPermissions) {
     return (
       <Center h="60vh">
         <Stack align="center" gap="xs">
@@ -31,7 +38,7 @@ export function ProtectedRoute({
       </Center>
     );
   }
-  if (permission && !permissions.includes(permission))
+  if (permission && !permissions!.includes(permission))
     return <Navigate to="/app/unauthorized" replace />;
   return <>{children}</>;
 }
