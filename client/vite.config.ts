@@ -7,7 +7,11 @@ export default defineConfig({
   plugins: [react()],
   server: {
     port: 5173,
-    proxy: { '/graphql': 'http://localhost:4000', '/api': 'http://localhost:4000', '/health': 'http://localhost:4000' },
+    proxy: {
+      '/graphql': 'http://localhost:4000',
+      '/api': 'http://localhost:4000',
+      '/health': 'http://localhost:4000',
+    },
   },
   build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 1500 },
   test: {

@@ -59,7 +59,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       firstRun,
       stop: () =>
         (stopping ??= (async () => {
-          await new Promise<void>((resolve) => http.close(() => resolve()));
+          await closeHttp(http);
           await apollo.stop();
           if (ds.isInitialized) await ds.destroy();
           await db?.stop();
@@ -80,5 +80,21 @@ function listen(app: Express, port: number, host: string): Promise<Server> {
       server.off('error', reject);
       resolve(server);
     });
+  });
+}
+
+/**
+ * Stops accepting connections, lets requests in flight finish, and does not wait on idle
+ * keep-alive sockets (a browser holds them open): after a grace period every socket is closed.
+ */
+function closeHttp(http: Server, graceMs = 5_000): Promise<void> {
+  return new Promise((resolve) => {
+    const force = setTimeout(() => http.closeAllConnections(), graceMs);
+    force.unref();
+    http.close(() => {
+      clearTimeout(force);
+      resolve();
+    });
+    http.closeIdleConnections();
   });
 }

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -99,8 +100,16 @@ describe('embedded database lifecycle', () => {
 
     const pgPid = postgresPid()!;
     expect(alive(pgPid)).toBe(true);
+    // An idle keep-alive connection (as a browser holds) must not delay the shutdown.
+    const agent = new http.Agent({ keepAlive: true });
+    await new Promise((resolve) =>
+      http.get(`${server.url}/health`, { agent }, (res) => res.resume().on('end', resolve)),
+    );
+    const stoppingAt = Date.now();
     server.child.kill('SIGTERM');
     await waitFor(() => server.child.exitCode !== null, 20_000);
+    expect(Date.now() - stoppingAt).toBeLessThan(4_000);
+    agent.destroy();
     await waitFor(() => !alive(pgPid), 20_000);
     expect(alive(pgPid)).toBe(false);
   });

@@ -1,5 +1,26 @@
-import { Outlet } from 'react-router-dom';
+import { Outlet, useLocation } from 'react-router-dom';
+import classes from './AppLayout.module.css';
+import { ConfigurationPanel } from './ConfigurationPanel';
+import { SearchModal } from './SearchModal';
+import { SidebarNav } from './SidebarNav';
+import { TopBar } from './TopBar';
 
+/** SPEC §2 app layout: navigation sidebar, 'Configuration' panel, top bar (not on /app/search). */
 export function AppLayout() {
-  return <Outlet />;
+  const { pathname } = useLocation();
+  const onSearchPage = pathname === '/app/search' || pathname.startsWith('/app/search/');
+
+  return (
+    <div className={classes.root}>
+      <SidebarNav />
+      <ConfigurationPanel />
+      <div className={classes.column}>
+        {!onSearchPage && <TopBar />}
+        <main className={classes.main}>
+          <Outlet />
+        </main>
+      </div>
+      <SearchModal />
+    </div>
+  );
 }

@@ -31,7 +31,7 @@ export function renderWithProviders(
     },
   );
   const result = render(
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider theme={theme} defaultColorScheme="light" env="test">
       <MockedProvider mocks={options.mocks ?? []}>
         <>
           <Notifications />
@@ -51,7 +51,7 @@ export function renderRoutes(
 ) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const result = render(
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider theme={theme} defaultColorScheme="light" env="test">
       <MockedProvider mocks={mocks}>
         <>
           <Notifications />

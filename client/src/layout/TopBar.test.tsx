@@ -1,0 +1,85 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { SignOutDocument } from '../graphql/generated';
+import { storeSession } from '../modules/auth/session-store';
+import { routes } from '../router';
+import { fakeToken, renderRoutes } from '../test/render';
+
+const signOutMock = {
+  request: { query: SignOutDocument, variables: { refreshToken: 'refresh' } },
+  result: { data: { signOut: true } },
+};
+
+function expectSignedOut() {
+  expect(localStorage.getItem('token')).toBeNull();
+  expect(localStorage.getItem('refresh_token')).toBeNull();
+  expect(localStorage.getItem('user')).toBeNull();
+  expect(localStorage.getItem('permissions')).toBe('[]');
+}
+
+describe('TopBar', () => {
+  it('logs out: revokes the refresh token, clears the session and lands on /signin', async () => {
+    const user = userEvent.setup();
+    storeSession(fakeToken(), 'refresh');
+    const answered = vi.fn(() => signOutMock.result);
+    const { router } = renderRoutes(routes, '/app/connectors', [
+      { ...signOutMock, result: answered },
+    ]);
+
+    await user.click(screen.getByRole('button', { name: 'Logout' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));
+    // The mock answers only { refreshToken: 'refresh' }, so this proves what was sent.
+    expect(answered).toHaveBeenCalledTimes(1);
+    expectSignedOut();
+    // A deliberate logout does not send the next sign-in back to the page left behind.
+    expect(sessionStorage.getItem('redirect_after_login')).toBeNull();
+  });
+
+  it('still ends the local session when the server cannot be reached', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const user = userEvent.setup();
+    storeSession(fakeToken(), 'refresh');
+    const { router } = renderRoutes(routes, '/app/dashboard', [
+      { ...signOutMock, result: undefined, error: new Error('Network down') },
+    ]);
+
+    await user.click(screen.getByRole('button', { name: 'Logout' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));
+    expectSignedOut();
+    expect(warn).toHaveBeenCalled();
+    warn.mockRestore();
+  });
+
+  it("shows the member's initials, and their name and email in the avatar menu", async () => {
+    const user = userEvent.setup();
+    storeSession(fakeToken({ given_name: 'Grace', family_name: 'Hopper' }), 'refresh');
+    renderRoutes(routes, '/app/dashboard');
+
+    const avatar = screen.getByRole('button', { name: 'Account: Grace Hopper' });
+    expect(avatar).toHaveTextContent('GH');
+    await user.click(avatar);
+    const menu = await screen.findByRole('menu');
+    expect(menu).toHaveTextContent('Grace Hopper');
+    expect(menu).toHaveTextContent('ada@example.com');
+  });
+
+  it("falls back to the email's first letter without a name", () => {
+    storeSession(
+      fakeToken({ given_name: '', family_name: '', email: 'zoe@example.com' }),
+      'refresh',
+    );
+    renderRoutes(routes, '/app/dashboard');
+    expect(screen.getByRole('button', { name: 'Account: zoe@example.com' })).toHaveTextContent('Z');
+  });
+
+  it('has a notification bell with a dot and an honest empty panel', async () => {
+    const user = userEvent.setup();
+    storeSession(fakeToken(), 'refresh');
+    renderRoutes(routes, '/app/dashboard');
+    await user.click(screen.getByRole('button', { name: 'Notifications' }));
+    expect(await screen.findByText('No notifications yet')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,79 @@
+import {
+  IconChartBar,
+  IconHome,
+  IconPlug,
+  IconPuzzle,
+  IconRobot,
+  IconSearch,
+  IconSettings,
+  IconUsers,
+  type Icon,
+} from '@tabler/icons-react';
+
+export interface NavLinkItem {
+  label: string;
+  to: string;
+  icon: Icon;
+  /** The permission the target route needs (SPEC §6); the item is hidden without it. */
+  permission?: string;
+  /** Whether the item lights up for this path (defaults to the path or anything under it). */
+  matches?: (pathname: string) => boolean;
+}
+
+export interface NavGroupItem {
+  label: string;
+  icon: Icon;
+  children: NavLinkItem[];
+}
+
+export type NavItem = NavLinkItem | NavGroupItem;
+
+export const isNavGroup = (item: NavItem): item is NavGroupItem => 'children' in item;
+
+export const USERS_LINK: NavLinkItem = {
+  label: 'Users',
+  to: '/app/users',
+  icon: IconUsers,
+  permission: 'user.read',
+};
+
+export const INTEGRATIONS_LINK: NavLinkItem = {
+  label: 'Integrations',
+  to: '/app/integrations',
+  icon: IconPuzzle,
+  permission: 'search.read',
+};
+
+/** SPEC §2 sidebar: Home, Team Settings (with a submenu) and Analytics, then the app's areas. */
+export const SIDEBAR_ITEMS: NavItem[] = [
+  { label: 'Home', to: '/app/dashboard', icon: IconHome },
+  { label: 'Team Settings', icon: IconSettings, children: [USERS_LINK, INTEGRATIONS_LINK] },
+  // Analytics points at the bots area until it has a screen of its own; only Bots lights up there.
+  { label: 'Analytics', to: '/app/bots', icon: IconChartBar, matches: () => false },
+  { label: 'Bots', to: '/app/bots', icon: IconRobot },
+  { label: 'Connectors', to: '/app/connectors', icon: IconPlug },
+  { label: 'Search', to: '/app/search', icon: IconSearch, permission: 'search.read' },
+];
+
+export const CONFIGURATION_LINKS: NavLinkItem[] = [USERS_LINK, INTEGRATIONS_LINK];
+
+export function isActive(item: NavLinkItem, pathname: string): boolean {
+  if (item.matches) return item.matches(pathname);
+  return pathname === item.to || pathname.startsWith(`${item.to}/`);
+}
+
+const allowed = (item: NavLinkItem, permissions: readonly string[]) =>
+  !item.permission || permissions.includes(item.permission);
+
+/** The items this user may open: links they lack permission for go, and so do empty groups. */
+export function visibleNavItems(items: NavItem[], permissions: readonly string[]): NavItem[] {
+  return items.flatMap((item): NavItem[] => {
+    if (!isNavGroup(item)) return allowed(item, permissions) ? [item] : [];
+    const children = item.children.filter((child) => allowed(child, permissions));
+    return children.length > 0 ? [{ ...item, children }] : [];
+  });
+}
+
+export function visibleLinks(items: NavLinkItem[], permissions: readonly string[]) {
+  return items.filter((item) => allowed(item, permissions));
+}

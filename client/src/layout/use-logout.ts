@@ -1,0 +1,35 @@
+import { useApolloClient } from '@apollo/client/react';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useSignOutMutation } from '../graphql/generated';
+import { clearSession, getRefreshToken, STORAGE_KEYS } from '../modules/auth/session-store';
+
+/**
+ * SPEC §4 logout: revoke the refresh token on the server, then, whether or not that worked,
+ * forget the session here, drop cached data and go to /signin.
+ */
+export function useLogout() {
+  const [signOut] = useSignOutMutation();
+  const client = useApolloClient();
+  const navigate = useNavigate();
+  const [loggingOut, setLoggingOut] = useState(false);
+
+  const logout = async () => {
+    setLoggingOut(true);
+    try {
+      await signOut({ variables: { refreshToken: getRefreshToken() } });
+    } catch (error) {
+      // The server could not revoke it (offline, already expired); it expires on its own.
+      console.warn('Sign-out request failed; ending the local session anyway', error);
+    } finally {
+      clearSession();
+      await client.clearStore().catch(() => undefined);
+      await navigate('/signin', { replace: true });
+      // The route guard saw the session end and saved this page to return to; a deliberate
+      // logout should not send the next sign-in back here.
+      sessionStorage.removeItem(STORAGE_KEYS.redirect);
+    }
+  };
+
+  return { logout, loggingOut };
+}

@@ -1,0 +1,38 @@
+import { IconBook2, IconBrandJira, IconFileTypeDoc, type Icon } from '@tabler/icons-react';
+
+export type IntegrationKey = 'confluence' | 'jira' | 'google_docs';
+
+export interface CatalogueIntegration {
+  key: IntegrationKey;
+  name: string;
+  /** Stands in for the vendor's logo (we ship no third-party trademarks). */
+  logo: Icon;
+  /** Brand colour for the logo tile, a Mantine colour name. */
+  color: string;
+  description: string;
+}
+
+/** SPEC §3 integration catalogue: static, for the picker and the search filters. */
+export const INTEGRATION_CATALOGUE: readonly CatalogueIntegration[] = [
+  {
+    key: 'confluence',
+    name: 'Confluence',
+    logo: IconBook2,
+    color: 'blue',
+    description: 'Search pages and blog posts from your Confluence spaces.',
+  },
+  {
+    key: 'jira',
+    name: 'Jira',
+    logo: IconBrandJira,
+    color: 'indigo',
+    description: 'Find answers in issues, comments and project history from Jira.',
+  },
+  {
+    key: 'google_docs',
+    name: 'Google Docs',
+    logo: IconFileTypeDoc,
+    color: 'teal',
+    description: 'Ask questions about the documents your team keeps in Google Docs.',
+  },
+];

@@ -1,0 +1,151 @@
+import { screen, within } from '@testing-library/react';
+import { GraphQLError } from 'graphql';
+import { describe, expect, it } from 'vitest';
+import { MeDocument } from '../../graphql/generated';
+import { storeSession } from '../../modules/auth/session-store';
+import { meMock } from '../../test/me-mock';
+import { fakeToken, renderRoutes, renderWithProviders } from '../../test/render';
+import { AppUnauthorizedPage } from './AppUnauthorizedPage';
+import { BotDetailPage } from './BotDetailPage';
+import { BotsPage } from './BotsPage';
+import { ConnectorsPage } from './ConnectorsPage';
+import { DashboardPage } from './DashboardPage';
+import { IntegrationsPage } from './IntegrationsPage';
+import { SearchPage } from './SearchPage';
+import { UsersPage } from './UsersPage';
+
+const signIn = (claims: Record<string, unknown> = {}) => storeSession(fakeToken(claims), 'refresh');
+
+describe('DashboardPage', () => {
+  it('greets the member by first name and points to Connectors', () => {
+    signIn();
+    renderWithProviders(<DashboardPage />, { path: '/app/dashboard' });
+    expect(screen.getByRole('heading', { name: 'Home', level: 2 })).toBeInTheDocument();
+    expect(screen.getByText('Welcome, Ada')).toBeInTheDocument();
+    expect(
+      screen.getByText('Connect a source or upload files to start asking questions'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to Connectors' })).toHaveAttribute(
+      'href',
+      '/app/connectors',
+    );
+  });
+
+  it('greets without a name when the account has none', () => {
+    signIn({ given_name: '' });
+    renderWithProviders(<DashboardPage />, { path: '/app/dashboard' });
+    expect(screen.getByText('Welcome to Lumen')).toBeInTheDocument();
+  });
+});
+
+describe('BotsPage', () => {
+  it('says there are no bots yet instead of showing samples', () => {
+    renderWithProviders(<BotsPage />, { path: '/app/bots' });
+    expect(screen.getByRole('heading', { name: 'Bots', level: 2 })).toBeInTheDocument();
+    expect(screen.getByText('No bots yet')).toBeInTheDocument();
+    expect(screen.getByText('Coming soon')).toBeInTheDocument();
+  });
+});
+
+describe('BotDetailPage', () => {
+  it('says which bot was not found and links back to the list', () => {
+    renderRoutes([{ path: '/app/bots/:botId', element: <BotDetailPage /> }], '/app/bots/42');
+    expect(screen.getByText('Bot not found')).toBeInTheDocument();
+    expect(screen.getByText('42').tagName).toBe('STRONG');
+    expect(screen.getByRole('link', { name: 'Back to bots' })).toHaveAttribute('href', '/app/bots');
+    expect(screen.getByRole('link', { name: 'See all bots' })).toHaveAttribute('href', '/app/bots');
+  });
+});
+
+describe('ConnectorsPage', () => {
+  it('shows the intro text and an empty Connected sources section', () => {
+    signIn();
+    renderWithProviders(<ConnectorsPage />, { path: '/app/connectors' });
+    expect(screen.getByRole('heading', { name: 'Connectors', level: 2 })).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Help your team quickly find answers from content stored in other tools. Your team can ask a question and get instant AI answers sourced from connected tools.',
+      ),
+    ).toBeInTheDocument();
+    const section = screen.getByRole('region', { name: 'Connected sources' });
+    expect(within(section).getByText('No sources connected yet')).toBeInTheDocument();
+    expect(
+      within(section).getByRole('link', { name: 'See available integrations' }),
+    ).toHaveAttribute('href', '/app/integrations');
+  });
+
+  it('offers the integrations link only to members who may open it', () => {
+    signIn({ permissions: ['user.read'] });
+    renderWithProviders(<ConnectorsPage />, { path: '/app/connectors' });
+    expect(
+      screen.queryByRole('link', { name: 'See available integrations' }),
+    ).not.toBeInTheDocument();
+  });
+});
+
+describe('UsersPage', () => {
+  it('lists the signed-in member from the Me query', async () => {
+    signIn();
+    renderWithProviders(<UsersPage />, { path: '/app/users', mocks: [meMock()] });
+    expect(screen.getByRole('heading', { name: 'Team Settings', level: 2 })).toBeInTheDocument();
+    expect(await screen.findByText('Ada Lovelace')).toBeInTheDocument();
+    expect(screen.getByText('ada@example.com')).toBeInTheDocument();
+    expect(screen.getByText('You')).toBeInTheDocument();
+    expect(screen.getByText('admin')).toBeInTheDocument();
+    expect(screen.getByText('Users in Analytical Engines')).toBeInTheDocument();
+    expect(screen.getByText('Member management is coming')).toBeInTheDocument();
+  });
+
+  it("shows the server's message when the members cannot be loaded", async () => {
+    signIn();
+    renderWithProviders(<UsersPage />, {
+      path: '/app/users',
+      mocks: [
+        {
+          request: { query: MeDocument },
+          result: {
+            errors: [
+              new GraphQLError('Session expired', { extensions: { code: 'UNAUTHENTICATED' } }),
+            ],
+          },
+        },
+      ],
+    });
+    expect(await screen.findByText('Could not load members')).toBeInTheDocument();
+    expect(screen.getByText('Session expired')).toBeInTheDocument();
+  });
+});
+
+describe('IntegrationsPage', () => {
+  it('lists the three catalogue integrations, each coming soon', () => {
+    renderWithProviders(<IntegrationsPage />, { path: '/app/integrations' });
+    expect(screen.getByRole('heading', { name: 'Integrations', level: 2 })).toBeInTheDocument();
+    const cards = screen.getAllByRole('article');
+    expect(cards.map((card) => card.getAttribute('aria-label'))).toEqual([
+      'Confluence',
+      'Jira',
+      'Google Docs',
+    ]);
+    cards.forEach((card) => expect(within(card).getByText('Coming soon')).toBeInTheDocument());
+  });
+});
+
+describe('SearchPage', () => {
+  it('reads ?q= into the Ask Lumen box and explains that answers need sources', () => {
+    renderWithProviders(<SearchPage />, { path: '/app/search?q=vacation%20policy' });
+    expect(screen.getByLabelText('Ask Lumen')).toHaveValue('vacation policy');
+    expect(screen.getByText('Answers arrive when sources are connected')).toBeInTheDocument();
+  });
+});
+
+describe('AppUnauthorizedPage', () => {
+  it('explains the missing permission and links home', () => {
+    renderWithProviders(<AppUnauthorizedPage />, { path: '/app/unauthorized' });
+    expect(screen.getByRole('heading', { name: 'Access Denied' })).toBeInTheDocument();
+    expect(screen.getByText(/lacks the permission this page needs/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute(
+      'href',
+      '/app/dashboard',
+    );
+  });
+});
