@@ -1,15 +1,10 @@
 import { Badge, Box, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
-import {
-  IconBrandGoogleDrive,
-  IconBrandSlack,
-  IconFileText,
-  IconSearch,
-} from '@tabler/icons-react';
+import { IconBrandGoogleDrive, IconBrandJira, IconFileText, IconSearch } from '@tabler/icons-react';
 import classes from './landing.module.css';
 
 const SOURCES = [
   { n: 1, title: 'Expense policy 2024.pdf', where: 'Uploaded file', icon: IconFileText },
-  { n: 2, title: '#finance-questions', where: 'Slack', icon: IconBrandSlack },
+  { n: 2, title: 'FIN-214 Client dinner limits', where: 'Jira', icon: IconBrandJira },
   { n: 3, title: 'Travel booking guide', where: 'Google Drive', icon: IconBrandGoogleDrive },
 ];
 

@@ -3,8 +3,8 @@ import {
   IconBrandGithub,
   IconBrandGoogleDrive,
   IconBrandJira,
-  IconBrandNotion,
-  IconBrandSlack,
+  IconBox,
+  IconBrandDropbox,
   IconFiles,
   IconFileSearch,
   IconKey,
@@ -34,11 +34,11 @@ function InfoCard({ icon: Icon, title, text }: { icon: Icon; title: string; text
 }
 
 const TOOLS: { name: string; icon: Icon }[] = [
-  { name: 'Slack', icon: IconBrandSlack },
+  { name: 'Dropbox', icon: IconBrandDropbox },
   { name: 'Google Drive', icon: IconBrandGoogleDrive },
   { name: 'Confluence', icon: IconFileSearch },
   { name: 'Jira', icon: IconBrandJira },
-  { name: 'Notion', icon: IconBrandNotion },
+  { name: 'Box', icon: IconBox },
   { name: 'GitHub', icon: IconBrandGithub },
 ];
 
