@@ -11,7 +11,7 @@ export class SignUpPage {
   async signUp(user: { firstName: string; lastName: string; email: string; password: string }) {
     await this.page.getByLabel('First name').fill(user.firstName);
     await this.page.getByLabel('Last name').fill(user.lastName);
-    await this.page.getByLabel('Email').fill(user.email);
+    await this.page.getByRole('textbox', { name: 'Email' }).fill(user.email);
     await this.page
       .getByLabel(/^Password/)
       .first()
@@ -28,7 +28,7 @@ export class SignInPage {
   }
 
   async signIn(email: string, password: string, rememberMe = true) {
-    await this.page.getByLabel('Email').fill(email);
+    await this.page.getByRole('textbox', { name: 'Email' }).fill(email);
     await this.page
       .getByLabel(/^Password/)
       .first()
