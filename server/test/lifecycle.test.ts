@@ -42,7 +42,7 @@ async function start(env: Record<string, string> = {}) {
       DATA_DIR: dataDir,
       PORT: String(port),
       HOST: '127.0.0.1',
-      NODE_ENV: 'test',
+      NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
       ...env,
@@ -106,7 +106,7 @@ describe('embedded database lifecycle', () => {
       http.get(`${server.url}/health`, { agent }, (res) => res.resume().on('end', resolve)),
     );
     const stoppingAt = Date.now();
-    server.child.kill('SIGTERM');
+    server.child.kill('SIGINT'); // Ctrl+C
     await waitFor(() => server.child.exitCode !== null, 20_000);
     expect(Date.now() - stoppingAt).toBeLessThan(4_000);
     agent.destroy();

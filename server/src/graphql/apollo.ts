@@ -21,6 +21,8 @@ export function createApolloServer(
     hideSchemaDetailsFromClientErrors: true,
     csrfPrevention: true,
     includeStacktraceInErrorResponses: false,
+    // The app owns shutdown order (http, Apollo, pool, database); Apollo must not exit on signals.
+    stopOnTerminationSignals: false,
     validationRules: [queryLimits(MAX_QUERY_DEPTH, MAX_QUERY_FIELDS)],
     formatError: formatError(opts.logger, currentRequestId),
     plugins: [ApolloServerPluginLandingPageDisabled()],
