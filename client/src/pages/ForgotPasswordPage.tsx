@@ -8,7 +8,7 @@ import {
   useRequestPasswordResetMutation,
 } from '../graphql/generated';
 import { AuthLayout } from '../modules/auth/components/AuthLayout';
-import { PasswordField } from '../modules/auth/components/PasswordField';
+import { EmailField, NewPasswordField } from '../modules/auth/components/AuthFields';
 import { FormAlert, type FormProblem } from '../modules/auth/components/FormAlert';
 import { describeError } from '../shared/graphql-errors';
 
@@ -111,17 +111,7 @@ function RequestCodeForm(props: {
     <form noValidate onSubmit={submit}>
       <Stack gap="md">
         {problem && <FormAlert title={problem.title}>{problem.message}</FormAlert>}
-        <TextInput
-          label="Email"
-          type="email"
-          autoComplete="email"
-          placeholder="you@company.com"
-          required
-          autoFocus
-          size="md"
-          key={form.key('email')}
-          {...form.getInputProps('email')}
-        />
+        <EmailField autoFocus key={form.key('email')} {...form.getInputProps('email')} />
         <Button type="submit" size="md" fullWidth loading={loading}>
           Send me a code
         </Button>
@@ -193,24 +183,8 @@ function ConfirmResetForm(props: {
           key={form.key('code')}
           {...form.getInputProps('code')}
         />
-        <TextInput
-          label="Email"
-          type="email"
-          autoComplete="email"
-          required
-          size="md"
-          key={form.key('email')}
-          {...form.getInputProps('email')}
-        />
-        <PasswordField
-          label="New password"
-          description="At least 8 characters"
-          autoComplete="new-password"
-          required
-          size="md"
-          key={form.key('password')}
-          {...form.getInputProps('password')}
-        />
+        <EmailField key={form.key('email')} {...form.getInputProps('email')} />
+        <NewPasswordField key={form.key('password')} {...form.getInputProps('password')} />
         <Button type="submit" size="md" fullWidth loading={loading} mt="xs">
           Reset password
         </Button>

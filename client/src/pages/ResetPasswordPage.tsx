@@ -1,4 +1,4 @@
-import { Anchor, Button, Stack, Text, TextInput, ThemeIcon } from '@mantine/core';
+import { Anchor, Button, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconHourglassEmpty } from '@tabler/icons-react';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useCompleteNewPasswordMutation } from '../graphql/generated';
 import { AuthLayout } from '../modules/auth/components/AuthLayout';
-import { PasswordField } from '../modules/auth/components/PasswordField';
+import { EmailField, NewPasswordField } from '../modules/auth/components/AuthFields';
 import { FormAlert, type FormProblem } from '../modules/auth/components/FormAlert';
 import {
   clearPasswordChallenge,
@@ -106,23 +106,13 @@ function NewPasswordForm({ challenge }: { challenge: PasswordChallenge }) {
       <form noValidate onSubmit={submit}>
         <Stack gap="md">
           {problem && <FormAlert title={problem.title}>{problem.message}</FormAlert>}
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="email"
-            required
+          <EmailField
             autoFocus={!challenge.email}
-            size="md"
             key={form.key('email')}
             {...form.getInputProps('email')}
           />
-          <PasswordField
-            label="New password"
-            description="At least 8 characters"
-            autoComplete="new-password"
-            required
+          <NewPasswordField
             autoFocus={!!challenge.email}
-            size="md"
             key={form.key('password')}
             {...form.getInputProps('password')}
           />

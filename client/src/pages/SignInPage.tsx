@@ -1,9 +1,10 @@
-import { Anchor, Button, Checkbox, Group, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useSignInMutation } from '../graphql/generated';
 import { AuthLayout } from '../modules/auth/components/AuthLayout';
+import { EmailField } from '../modules/auth/components/AuthFields';
 import { PasswordField } from '../modules/auth/components/PasswordField';
 import { FormAlert, type FormProblem } from '../modules/auth/components/FormAlert';
 import { savePasswordChallenge } from '../modules/auth/password-challenge';
@@ -77,14 +78,8 @@ export function SignInPage() {
       <form noValidate onSubmit={submit}>
         <Stack gap="md">
           {problem && <FormAlert title={problem.title}>{problem.message}</FormAlert>}
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="email"
-            placeholder="you@company.com"
-            required
+          <EmailField
             autoFocus={!initialEmail}
-            size="md"
             key={form.key('email')}
             {...form.getInputProps('email')}
           />

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useSignUpMutation } from '../graphql/generated';
 import { AuthLayout } from '../modules/auth/components/AuthLayout';
-import { PasswordField } from '../modules/auth/components/PasswordField';
+import { EmailField, NewPasswordField } from '../modules/auth/components/AuthFields';
 import { FormAlert, type FormProblem } from '../modules/auth/components/FormAlert';
 import { describeError } from '../shared/graphql-errors';
 
@@ -86,22 +86,9 @@ export function SignUpPage() {
               {...form.getInputProps('lastName')}
             />
           </SimpleGrid>
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="email"
-            placeholder="you@company.com"
-            required
-            size="md"
-            key={form.key('email')}
-            {...form.getInputProps('email')}
-          />
-          <PasswordField
+          <EmailField key={form.key('email')} {...form.getInputProps('email')} />
+          <NewPasswordField
             label="Password"
-            description="At least 8 characters"
-            autoComplete="new-password"
-            required
-            size="md"
             key={form.key('password')}
             {...form.getInputProps('password')}
           />
