@@ -79,7 +79,9 @@ try {
   console.log(`  sign-ins: ${latencies.length}, errors: ${errors}`);
   console.log(`  throughput: ${(latencies.length / elapsed).toFixed(1)} sign-ins/s`);
   console.log(`  latency ms: p50 ${pct(50)}  p95 ${pct(95)}  p99 ${pct(99)}`);
-  console.log(`  process RSS (app + load generator): ${(process.memoryUsage().rss / 1048576).toFixed(0)} MiB`);
+  console.log(
+    `  process RSS (app + load generator): ${(process.memoryUsage().rss / 1048576).toFixed(0)} MiB`,
+  );
 } finally {
   await server.stop();
   await db.drop();
