@@ -2,6 +2,8 @@ import type { DataSource } from 'typeorm';
 import type { Config } from './config.js';
 import { createMailer } from './mail/mailer.js';
 import { AuthService } from './modules/auth/auth.service.js';
+import { InvitationsService } from './modules/members/invitations.service.js';
+import { MembersService } from './modules/members/members.service.js';
 import type { AppKeys } from './security/app-keys.js';
 import type { Logger } from './shared/logger.js';
 
@@ -11,6 +13,8 @@ export interface Services {
   keys: AppKeys;
   logger: Logger;
   auth: AuthService;
+  members: MembersService;
+  invitations: InvitationsService;
 }
 
 export function createServices(
@@ -30,5 +34,7 @@ export function createServices(
     refreshTokenTtlDays: config.refreshTokenTtlDays,
     publicUrl: config.publicUrl,
   });
-  return { db, keys, logger, auth };
+  const members = new MembersService(db, logger);
+  const invitations = new InvitationsService(db, keys.tokenHash, mailer, logger, config.publicUrl);
+  return { db, keys, logger, auth, members, invitations };
 }

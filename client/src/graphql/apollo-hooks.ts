@@ -20,5 +20,9 @@ export const useSuspenseQuery = apolloUseSuspenseQuery as unknown as <
   TVariables extends OperationVariables,
 >(
   query: DocumentNode,
-  options?: SkipToken | SuspenseQueryHookOptions<TData, TVariables>,
+  // The generated implementation spreads optional options, so `variables` may be absent here;
+  // the generated overloads above it still require them from callers.
+  options?:
+    | SkipToken
+    | (Omit<SuspenseQueryHookOptions<TData, TVariables>, 'variables'> & { variables?: TVariables }),
 ) => UseSuspenseQueryResult<TData | undefined, TVariables>;

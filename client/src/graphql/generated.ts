@@ -7,6 +7,13 @@ import { gql } from '@apollo/client';
 import type * as ApolloReactCommon from './apollo-hooks';
 import * as ApolloReactHooks from './apollo-hooks';
 const defaultOptions = {} as const;
+export type AcceptInvitationInput = {
+  firstName: string;
+  lastName?: string;
+  password: string;
+  token: string;
+};
+
 /** The forced new password after sign-in answered a session. */
 export type CompleteNewPasswordInput = {
   email: string;
@@ -20,6 +27,28 @@ export type ConfirmPasswordResetInput = {
   email: string;
   password: string;
 };
+
+export type InviteMembersInput = {
+  /** Addresses separated by commas (or new lines). */
+  emails: string;
+  /** An optional note included in the mail. */
+  message?: string | null | undefined;
+  /** Roles the invitees get; default customer_facing. */
+  roles?: Array<string> | null | undefined;
+};
+
+/** Which members are listed, by role. */
+export type MemberFilter =
+  | 'ADMINS'
+  | 'CUSTOMER_FACING'
+  | 'EVERYONE'
+  | 'PRODUCT_EXPERTS';
+
+/** How the member list is ordered. */
+export type MemberSort =
+  | 'EMAIL'
+  | 'FIRST_NAME'
+  | 'LAST_NAME';
 
 export type SignInInput = {
   email: string;
@@ -93,6 +122,81 @@ export type ConfirmPasswordResetMutationVariables = Exact<{
 
 export type ConfirmPasswordResetMutation = { confirmPasswordReset: boolean };
 
+export type MemberFieldsFragment = { id: string, email: string, firstName: string, lastName: string, roles: Array<string>, createdAt: string, lastSignInAt: string | null };
+
+export type InvitationFieldsFragment = { id: string, email: string, roles: Array<string>, message: string | null, invitedByName: string | null, createdAt: string, expiresAt: string, expired: boolean, sendCount: number };
+
+export type MembersQueryVariables = Exact<{
+  search?: string | null | undefined;
+  sort: MemberSort;
+  filter: MemberFilter;
+  first: number;
+  after?: string | null | undefined;
+}>;
+
+
+export type MembersQuery = { members: { totalCount: number, nodes: Array<{ id: string, email: string, firstName: string, lastName: string, roles: Array<string>, createdAt: string, lastSignInAt: string | null }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } };
+
+export type InvitationsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type InvitationsQuery = { invitations: Array<{ id: string, email: string, roles: Array<string>, message: string | null, invitedByName: string | null, createdAt: string, expiresAt: string, expired: boolean, sendCount: number }> };
+
+export type RolesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type RolesQuery = { roles: Array<{ key: string, label: string, permissions: Array<string> }> };
+
+export type InviteMembersMutationVariables = Exact<{
+  input: InviteMembersInput;
+}>;
+
+
+export type InviteMembersMutation = { inviteMembers: { invited: Array<{ id: string, email: string, roles: Array<string>, message: string | null, invitedByName: string | null, createdAt: string, expiresAt: string, expired: boolean, sendCount: number }>, skipped: Array<{ email: string, reason: string, message: string }> } };
+
+export type ResendInvitationMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type ResendInvitationMutation = { resendInvitation: { id: string, email: string, roles: Array<string>, message: string | null, invitedByName: string | null, createdAt: string, expiresAt: string, expired: boolean, sendCount: number } };
+
+export type RevokeInvitationMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type RevokeInvitationMutation = { revokeInvitation: boolean };
+
+export type UpdateMemberRolesMutationVariables = Exact<{
+  userId: string | number;
+  roles: Array<string> | string;
+}>;
+
+
+export type UpdateMemberRolesMutation = { updateMemberRoles: { id: string, email: string, firstName: string, lastName: string, roles: Array<string>, createdAt: string, lastSignInAt: string | null } };
+
+export type RemoveMemberMutationVariables = Exact<{
+  userId: string | number;
+}>;
+
+
+export type RemoveMemberMutation = { removeMember: boolean };
+
+export type InvitationPreviewQueryVariables = Exact<{
+  token: string;
+}>;
+
+
+export type InvitationPreviewQuery = { invitation: { email: string, workspaceName: string, invitedByName: string | null, roles: Array<string>, expiresAt: string } };
+
+export type AcceptInvitationMutationVariables = Exact<{
+  input: AcceptInvitationInput;
+}>;
+
+
+export type AcceptInvitationMutation = { acceptInvitation: boolean };
+
 export const SessionUserFragmentDoc = gql`
     fragment SessionUser on User {
   id
@@ -101,6 +205,30 @@ export const SessionUserFragmentDoc = gql`
   lastName
   roles
   permissions
+}
+    `;
+export const MemberFieldsFragmentDoc = gql`
+    fragment MemberFields on User {
+  id
+  email
+  firstName
+  lastName
+  roles
+  createdAt
+  lastSignInAt
+}
+    `;
+export const InvitationFieldsFragmentDoc = gql`
+    fragment InvitationFields on Invitation {
+  id
+  email
+  roles
+  message
+  invitedByName
+  createdAt
+  expiresAt
+  expired
+  sendCount
 }
     `;
 export const MeDocument = gql`
@@ -220,3 +348,195 @@ export function useConfirmPasswordResetMutation(baseOptions?: ApolloReactHooks.M
         return ApolloReactHooks.useMutation<ConfirmPasswordResetMutation, ConfirmPasswordResetMutationVariables>(ConfirmPasswordResetDocument, options);
       }
 export type ConfirmPasswordResetMutationHookResult = ReturnType<typeof useConfirmPasswordResetMutation>;
+export const MembersDocument = gql`
+    query Members($search: String, $sort: MemberSort!, $filter: MemberFilter!, $first: Int!, $after: String) {
+  members(
+    search: $search
+    sort: $sort
+    filter: $filter
+    first: $first
+    after: $after
+  ) {
+    nodes {
+      ...MemberFields
+    }
+    totalCount
+    pageInfo {
+      hasNextPage
+      endCursor
+    }
+  }
+}
+    ${MemberFieldsFragmentDoc}`;
+export function useMembersQuery(baseOptions: ApolloReactHooks.QueryHookOptions<MembersQuery, MembersQueryVariables> & ({ variables: MembersQueryVariables; skip?: boolean; } | { skip: boolean; }) ) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useQuery<MembersQuery, MembersQueryVariables>(MembersDocument, options);
+      }
+export function useMembersLazyQuery(baseOptions?: ApolloReactHooks.LazyQueryHookOptions<MembersQuery, MembersQueryVariables>) {
+          const options = {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useLazyQuery<MembersQuery, MembersQueryVariables>(MembersDocument, options);
+        }
+// @ts-ignore
+export function useMembersSuspenseQuery(baseOptions?: ApolloReactHooks.SuspenseQueryHookOptions<MembersQuery, MembersQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<MembersQuery, MembersQueryVariables>;
+export function useMembersSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<MembersQuery, MembersQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<MembersQuery | undefined, MembersQueryVariables>;
+export function useMembersSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<MembersQuery, MembersQueryVariables>) {
+          const options = baseOptions === ApolloReactHooks.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useSuspenseQuery<MembersQuery, MembersQueryVariables>(MembersDocument, options);
+        }
+export type MembersQueryHookResult = ReturnType<typeof useMembersQuery>;
+export type MembersLazyQueryHookResult = ReturnType<typeof useMembersLazyQuery>;
+export type MembersSuspenseQueryHookResult = ReturnType<typeof useMembersSuspenseQuery>;
+export const InvitationsDocument = gql`
+    query Invitations {
+  invitations {
+    ...InvitationFields
+  }
+}
+    ${InvitationFieldsFragmentDoc}`;
+export function useInvitationsQuery(baseOptions?: ApolloReactHooks.QueryHookOptions<InvitationsQuery, InvitationsQueryVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useQuery<InvitationsQuery, InvitationsQueryVariables>(InvitationsDocument, options);
+      }
+export function useInvitationsLazyQuery(baseOptions?: ApolloReactHooks.LazyQueryHookOptions<InvitationsQuery, InvitationsQueryVariables>) {
+          const options = {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useLazyQuery<InvitationsQuery, InvitationsQueryVariables>(InvitationsDocument, options);
+        }
+// @ts-ignore
+export function useInvitationsSuspenseQuery(baseOptions?: ApolloReactHooks.SuspenseQueryHookOptions<InvitationsQuery, InvitationsQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<InvitationsQuery, InvitationsQueryVariables>;
+export function useInvitationsSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<InvitationsQuery, InvitationsQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<InvitationsQuery | undefined, InvitationsQueryVariables>;
+export function useInvitationsSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<InvitationsQuery, InvitationsQueryVariables>) {
+          const options = baseOptions === ApolloReactHooks.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useSuspenseQuery<InvitationsQuery, InvitationsQueryVariables>(InvitationsDocument, options);
+        }
+export type InvitationsQueryHookResult = ReturnType<typeof useInvitationsQuery>;
+export type InvitationsLazyQueryHookResult = ReturnType<typeof useInvitationsLazyQuery>;
+export type InvitationsSuspenseQueryHookResult = ReturnType<typeof useInvitationsSuspenseQuery>;
+export const RolesDocument = gql`
+    query Roles {
+  roles {
+    key
+    label
+    permissions
+  }
+}
+    `;
+export function useRolesQuery(baseOptions?: ApolloReactHooks.QueryHookOptions<RolesQuery, RolesQueryVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useQuery<RolesQuery, RolesQueryVariables>(RolesDocument, options);
+      }
+export function useRolesLazyQuery(baseOptions?: ApolloReactHooks.LazyQueryHookOptions<RolesQuery, RolesQueryVariables>) {
+          const options = {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useLazyQuery<RolesQuery, RolesQueryVariables>(RolesDocument, options);
+        }
+// @ts-ignore
+export function useRolesSuspenseQuery(baseOptions?: ApolloReactHooks.SuspenseQueryHookOptions<RolesQuery, RolesQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<RolesQuery, RolesQueryVariables>;
+export function useRolesSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<RolesQuery, RolesQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<RolesQuery | undefined, RolesQueryVariables>;
+export function useRolesSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<RolesQuery, RolesQueryVariables>) {
+          const options = baseOptions === ApolloReactHooks.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useSuspenseQuery<RolesQuery, RolesQueryVariables>(RolesDocument, options);
+        }
+export type RolesQueryHookResult = ReturnType<typeof useRolesQuery>;
+export type RolesLazyQueryHookResult = ReturnType<typeof useRolesLazyQuery>;
+export type RolesSuspenseQueryHookResult = ReturnType<typeof useRolesSuspenseQuery>;
+export const InviteMembersDocument = gql`
+    mutation InviteMembers($input: InviteMembersInput!) {
+  inviteMembers(input: $input) {
+    invited {
+      ...InvitationFields
+    }
+    skipped {
+      email
+      reason
+      message
+    }
+  }
+}
+    ${InvitationFieldsFragmentDoc}`;
+export function useInviteMembersMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<InviteMembersMutation, InviteMembersMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useMutation<InviteMembersMutation, InviteMembersMutationVariables>(InviteMembersDocument, options);
+      }
+export type InviteMembersMutationHookResult = ReturnType<typeof useInviteMembersMutation>;
+export const ResendInvitationDocument = gql`
+    mutation ResendInvitation($id: ID!) {
+  resendInvitation(id: $id) {
+    ...InvitationFields
+  }
+}
+    ${InvitationFieldsFragmentDoc}`;
+export function useResendInvitationMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<ResendInvitationMutation, ResendInvitationMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useMutation<ResendInvitationMutation, ResendInvitationMutationVariables>(ResendInvitationDocument, options);
+      }
+export type ResendInvitationMutationHookResult = ReturnType<typeof useResendInvitationMutation>;
+export const RevokeInvitationDocument = gql`
+    mutation RevokeInvitation($id: ID!) {
+  revokeInvitation(id: $id)
+}
+    `;
+export function useRevokeInvitationMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<RevokeInvitationMutation, RevokeInvitationMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useMutation<RevokeInvitationMutation, RevokeInvitationMutationVariables>(RevokeInvitationDocument, options);
+      }
+export type RevokeInvitationMutationHookResult = ReturnType<typeof useRevokeInvitationMutation>;
+export const UpdateMemberRolesDocument = gql`
+    mutation UpdateMemberRoles($userId: ID!, $roles: [String!]!) {
+  updateMemberRoles(userId: $userId, roles: $roles) {
+    ...MemberFields
+  }
+}
+    ${MemberFieldsFragmentDoc}`;
+export function useUpdateMemberRolesMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<UpdateMemberRolesMutation, UpdateMemberRolesMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useMutation<UpdateMemberRolesMutation, UpdateMemberRolesMutationVariables>(UpdateMemberRolesDocument, options);
+      }
+export type UpdateMemberRolesMutationHookResult = ReturnType<typeof useUpdateMemberRolesMutation>;
+export const RemoveMemberDocument = gql`
+    mutation RemoveMember($userId: ID!) {
+  removeMember(userId: $userId)
+}
+    `;
+export function useRemoveMemberMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<RemoveMemberMutation, RemoveMemberMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useMutation<RemoveMemberMutation, RemoveMemberMutationVariables>(RemoveMemberDocument, options);
+      }
+export type RemoveMemberMutationHookResult = ReturnType<typeof useRemoveMemberMutation>;
+export const InvitationPreviewDocument = gql`
+    query InvitationPreview($token: String!) {
+  invitation(token: $token) {
+    email
+    workspaceName
+    invitedByName
+    roles
+    expiresAt
+  }
+}
+    `;
+export function useInvitationPreviewQuery(baseOptions: ApolloReactHooks.QueryHookOptions<InvitationPreviewQuery, InvitationPreviewQueryVariables> & ({ variables: InvitationPreviewQueryVariables; skip?: boolean; } | { skip: boolean; }) ) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useQuery<InvitationPreviewQuery, InvitationPreviewQueryVariables>(InvitationPreviewDocument, options);
+      }
+export function useInvitationPreviewLazyQuery(baseOptions?: ApolloReactHooks.LazyQueryHookOptions<InvitationPreviewQuery, InvitationPreviewQueryVariables>) {
+          const options = {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useLazyQuery<InvitationPreviewQuery, InvitationPreviewQueryVariables>(InvitationPreviewDocument, options);
+        }
+// @ts-ignore
+export function useInvitationPreviewSuspenseQuery(baseOptions?: ApolloReactHooks.SuspenseQueryHookOptions<InvitationPreviewQuery, InvitationPreviewQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<InvitationPreviewQuery, InvitationPreviewQueryVariables>;
+export function useInvitationPreviewSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<InvitationPreviewQuery, InvitationPreviewQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<InvitationPreviewQuery | undefined, InvitationPreviewQueryVariables>;
+export function useInvitationPreviewSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<InvitationPreviewQuery, InvitationPreviewQueryVariables>) {
+          const options = baseOptions === ApolloReactHooks.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useSuspenseQuery<InvitationPreviewQuery, InvitationPreviewQueryVariables>(InvitationPreviewDocument, options);
+        }
+export type InvitationPreviewQueryHookResult = ReturnType<typeof useInvitationPreviewQuery>;
+export type InvitationPreviewLazyQueryHookResult = ReturnType<typeof useInvitationPreviewLazyQuery>;
+export type InvitationPreviewSuspenseQueryHookResult = ReturnType<typeof useInvitationPreviewSuspenseQuery>;
+export const AcceptInvitationDocument = gql`
+    mutation AcceptInvitation($input: AcceptInvitationInput!) {
+  acceptInvitation(input: $input)
+}
+    `;
+export function useAcceptInvitationMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AcceptInvitationMutation, AcceptInvitationMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useMutation<AcceptInvitationMutation, AcceptInvitationMutationVariables>(AcceptInvitationDocument, options);
+      }
+export type AcceptInvitationMutationHookResult = ReturnType<typeof useAcceptInvitationMutation>;

@@ -1,9 +1,18 @@
 import { AuthChallenge } from '../modules/auth/auth-challenge.entity.js';
 import { AuthThrottle } from '../modules/auth/auth-throttle.entity.js';
 import { RefreshToken } from '../modules/auth/refresh-token.entity.js';
+import { Invitation } from '../modules/members/invitation.entity.js';
 import { User } from '../modules/members/user.entity.js';
 import { Workspace } from '../modules/members/workspace.entity.js';
 import { OutboxMessage } from '../mail/outbox-message.entity.js';
 
 /** Every entity, listed explicitly (no globs: the same list works from src/ and dist/). */
-export const entities = [Workspace, User, RefreshToken, AuthChallenge, AuthThrottle, OutboxMessage];
+export const entities = [
+  Workspace,
+  User,
+  RefreshToken,
+  AuthChallenge,
+  AuthThrottle,
+  OutboxMessage,
+  Invitation,
+];

@@ -9,6 +9,7 @@ import type { Config } from '../config.js';
 import { buildContext, type GraphQLContext } from '../graphql/context.js';
 import { outboxRoutes } from '../mail/outbox.rest.js';
 import { authRoutes } from '../modules/auth/auth.rest.js';
+import { memberRoutes } from '../modules/members/members.rest.js';
 import type { Services } from '../services.js';
 import { runWithRequestId } from '../shared/request-context.js';
 import { restErrorHandler } from './rest.js';
@@ -66,6 +67,7 @@ export function createHttpApp(
   const api = express.Router();
   api.use(express.json({ limit: JSON_BODY_LIMIT }));
   api.use(authRoutes(services));
+  api.use(memberRoutes(services));
   if (config.devOutbox) api.use(outboxRoutes(services));
   api.use((req, res) => {
     res

@@ -30,3 +30,7 @@ export function permissionsFor(roles: readonly string[]): Permission[] {
   }
   return PERMISSIONS.filter((p) => granted.has(p));
 }
+
+export function isRoleKey(value: string): value is RoleKey {
+  return Object.prototype.hasOwnProperty.call(ROLES, value);
+}

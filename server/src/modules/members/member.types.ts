@@ -34,6 +34,9 @@ export class UserType {
   @Field(() => Date)
   createdAt: Date;
 
+  @Field(() => Date, { nullable: true })
+  lastSignInAt: Date | null;
+
   workspaceId: string;
 
   static from(user: User): UserType {
@@ -45,6 +48,7 @@ export class UserType {
       roles: user.roles,
       permissions: permissionsFor(user.roles),
       createdAt: user.createdAt,
+      lastSignInAt: user.lastSignInAt ?? null,
       workspaceId: user.workspaceId,
     });
   }

@@ -1,0 +1,9 @@
+import { notFound } from './app-error.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Ids from callers are UUIDs; anything else cannot name a row (and must not reach SQL as one). */
+export function assertId(id: string, message?: string): string {
+  if (typeof id !== 'string' || !UUID.test(id)) throw notFound(message);
+  return id;
+}
