@@ -18,6 +18,12 @@ export interface TestApp {
   ): Promise<{ status: number; body: any; headers: Headers }>;
   /** A real Apollo Client against /graphql, optionally with a bearer token. */
   graphql(token?: string): ApolloClient;
+  /** A raw GraphQL POST (fetch): `{ data, errors }` as the server sent them. */
+  graphqlRaw(
+    query: string,
+    variables?: Record<string, unknown>,
+    token?: string,
+  ): Promise<{ data?: any; errors?: any[] }>;
   /** Runs SQL on the app's database (to set up states such as a forced password change). */
   sql<T = any>(query: string, params?: unknown[]): Promise<T[]>;
   /** Mail kept in the dev outbox for an address, newest first. */
@@ -76,6 +82,17 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
         cache: new InMemoryCache(),
         defaultOptions: { query: { fetchPolicy: 'no-cache' }, mutate: { fetchPolicy: 'no-cache' } },
       });
+    },
+    async graphqlRaw(query, variables, token) {
+      const response = await fetch(`${url}/graphql`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+        body: JSON.stringify({ query, variables }),
+      });
+      return (await response.json()) as { data?: any; errors?: any[] };
     },
     sql: (query, params) => server.services.db.query(query, params),
     outbox: (to) =>
