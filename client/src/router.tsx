@@ -1,6 +1,7 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { AppLayout } from './layout/AppLayout';
 import { ProtectedRoute } from './modules/auth/components/ProtectedRoute';
+import { AcceptInvitePage } from './pages/AcceptInvitePage';
 import { ForgotPasswordPage } from './pages/ForgotPasswordPage';
 import { LandingPage } from './pages/LandingPage';
 import { ResetPasswordPage } from './pages/ResetPasswordPage';
@@ -25,6 +26,7 @@ export const routes: RouteObject[] = [
       { path: '/', element: <LandingPage /> },
       { path: '/signin', element: <SignInPage /> },
       { path: '/signup', element: <SignUpPage /> },
+      { path: '/accept-invite', element: <AcceptInvitePage /> },
       { path: '/reset-password', element: <ResetPasswordPage /> },
       { path: '/forgot-password', element: <ForgotPasswordPage /> },
       { path: '/unauthorized', element: <UnauthorizedPage /> },

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { storeSession } from '../modules/auth/session-store';
 import { routes } from '../router';
 import { meMock } from '../test/me-mock';
+import { ada, firstPage, invitationsMock, membersMock, rolesMock } from '../test/members-mocks';
 import { fakeToken, renderRoutes } from '../test/render';
 
 const signIn = (permissions = ['user.read', 'search.read']) =>
@@ -37,7 +38,12 @@ describe('protected area', () => {
 describe('app layout', () => {
   it('shows the Configuration panel, the sidebar with its version and the top bar', async () => {
     signIn();
-    renderRoutes(routes, '/app/users', [meMock()]);
+    renderRoutes(routes, '/app/users', [
+      meMock(),
+      rolesMock(),
+      invitationsMock(),
+      membersMock(firstPage, [ada()]),
+    ]);
 
     const panel = screen.getByRole('complementary', { name: 'Configuration' });
     expect(within(panel).getByText('Configuration')).toBeInTheDocument();

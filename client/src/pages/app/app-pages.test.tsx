@@ -1,9 +1,6 @@
 import { screen, within } from '@testing-library/react';
-import { GraphQLError } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { MeDocument } from '../../graphql/generated';
 import { storeSession } from '../../modules/auth/session-store';
-import { meMock } from '../../test/me-mock';
 import { fakeToken, renderRoutes, renderWithProviders } from '../../test/render';
 import { AppUnauthorizedPage } from './AppUnauthorizedPage';
 import { BotDetailPage } from './BotDetailPage';
@@ -12,7 +9,6 @@ import { ConnectorsPage } from './ConnectorsPage';
 import { DashboardPage } from './DashboardPage';
 import { IntegrationsPage } from './IntegrationsPage';
 import { SearchPage } from './SearchPage';
-import { UsersPage } from './UsersPage';
 
 const signIn = (claims: Record<string, unknown> = {}) => storeSession(fakeToken(claims), 'refresh');
 
@@ -80,39 +76,6 @@ describe('ConnectorsPage', () => {
     expect(
       screen.queryByRole('link', { name: 'See available integrations' }),
     ).not.toBeInTheDocument();
-  });
-});
-
-describe('UsersPage', () => {
-  it('lists the signed-in member from the Me query', async () => {
-    signIn();
-    renderWithProviders(<UsersPage />, { path: '/app/users', mocks: [meMock()] });
-    expect(screen.getByRole('heading', { name: 'Team Settings', level: 2 })).toBeInTheDocument();
-    expect(await screen.findByText('Ada Lovelace')).toBeInTheDocument();
-    expect(screen.getByText('ada@example.com')).toBeInTheDocument();
-    expect(screen.getByText('You')).toBeInTheDocument();
-    expect(screen.getByText('admin')).toBeInTheDocument();
-    expect(screen.getByText('Users in Analytical Engines')).toBeInTheDocument();
-    expect(screen.getByText('Member management is coming')).toBeInTheDocument();
-  });
-
-  it("shows the server's message when the members cannot be loaded", async () => {
-    signIn();
-    renderWithProviders(<UsersPage />, {
-      path: '/app/users',
-      mocks: [
-        {
-          request: { query: MeDocument },
-          result: {
-            errors: [
-              new GraphQLError('Session expired', { extensions: { code: 'UNAUTHENTICATED' } }),
-            ],
-          },
-        },
-      ],
-    });
-    expect(await screen.findByText('Could not load members')).toBeInTheDocument();
-    expect(screen.getByText('Session expired')).toBeInTheDocument();
   });
 });
 

@@ -1,25 +1,44 @@
-import { Avatar, Badge, Group, Stack, Text } from '@mantine/core';
+import { Avatar, Badge, Group, Text } from '@mantine/core';
+import { memo, type ReactNode } from 'react';
 import { displayName, initials } from '../../../layout/user-display';
+import { roleLabel, sortRoleKeys } from './role-labels';
+import classes from './MemberRow.module.css';
 
 export interface Member {
   email: string;
   firstName: string;
   lastName: string;
+  /** Role keys (admin, product_expert, customer_facing). */
   roles: readonly string[];
 }
 
-/** One workspace member: avatar, name, email and roles. */
-export function MemberRow({ member, isYou }: { member: Member; isYou?: boolean }) {
+interface MemberRowProps {
+  member: Member;
+  isYou?: boolean;
+  /** Turns a role key into its label (from the Roles query); built-in labels otherwise. */
+  labelFor?: (key: string) => string;
+  /** Controls at the end of the row, e.g. the admin's menu. */
+  actions?: ReactNode;
+}
+
+/** One workspace member: avatar initials, name, email and role badges. */
+export const MemberRow = memo(function MemberRow({
+  member,
+  isYou,
+  labelFor = roleLabel,
+  actions,
+}: MemberRowProps) {
+  const name = displayName(member);
   return (
-    <Group justify="space-between" wrap="nowrap" gap="md" py="sm" px="md">
-      <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
-        <Avatar color="lumen" radius="xl">
+    <div role="listitem" aria-label={name} className={classes.row}>
+      <div className={classes.person}>
+        <Avatar color="lumen" radius="xl" aria-hidden>
           {initials(member)}
         </Avatar>
-        <Stack gap={0} style={{ minWidth: 0 }}>
+        <div style={{ minWidth: 0 }}>
           <Group gap={6} wrap="nowrap">
             <Text fw={600} truncate>
-              {displayName(member)}
+              {name}
             </Text>
             {isYou && (
               <Badge size="xs" variant="light" radius="sm">
@@ -30,15 +49,16 @@ export function MemberRow({ member, isYou }: { member: Member; isYou?: boolean }
           <Text size="sm" c="dimmed" truncate>
             {member.email}
           </Text>
-        </Stack>
-      </Group>
-      <Group gap={6} justify="flex-end" visibleFrom="xs">
-        {member.roles.map((role) => (
-          <Badge key={role} variant="outline" color="gray" radius="sm" tt="none">
-            {role}
+        </div>
+      </div>
+      <div className={classes.roles}>
+        {sortRoleKeys(member.roles).map((role) => (
+          <Badge key={role} variant={role === 'admin' ? 'light' : 'default'} radius="sm" tt="none">
+            {labelFor(role)}
           </Badge>
         ))}
-      </Group>
-    </Group>
+      </div>
+      {actions}
+    </div>
   );
-}
+});
