@@ -20,9 +20,18 @@ export interface Config {
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   /** Serve the built client from this folder when it exists. */
   clientDir: string;
+  /** Whether PUBLIC_URL was given (else links are built from the request's own host). */
+  publicUrlSet: boolean;
+  uploadMaxBytes: number;
+  workspaceQuotaBytes: number;
+  parseTimeoutMs: number;
+  parseMemoryMb: number;
+  jobConcurrency: number;
 }
 
 export class ConfigError extends Error {}
+
+const MB = 1024 * 1024;
 
 type Env = Record<string, string | undefined>;
 
@@ -112,5 +121,11 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       nodeEnv === 'test' ? 'warn' : 'info',
     ),
     clientDir: path.resolve(env.CLIENT_DIR || path.join(serverRoot, '..', 'client', 'dist')),
+    publicUrlSet: Boolean(env.PUBLIC_URL),
+    uploadMaxBytes: integer(env, 'UPLOAD_MAX_MB', 50, 1, 1024) * MB,
+    workspaceQuotaBytes: integer(env, 'WORKSPACE_QUOTA_MB', 5120, 1, 10_485_760) * MB,
+    parseTimeoutMs: integer(env, 'PARSE_TIMEOUT_SECONDS', 60, 1, 3600) * 1000,
+    parseMemoryMb: integer(env, 'PARSE_MEMORY_MB', 512, 32, 16_384),
+    jobConcurrency: integer(env, 'JOB_CONCURRENCY', 2, 1, 64),
   };
 }

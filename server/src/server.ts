@@ -48,6 +48,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     const http = await listen(app, config.port, config.host);
     const port = (http.address() as { port: number }).port;
     const firstRun = (await dataSource.getRepository(User).count()) === 0;
+    services.jobs.start();
 
     let stopping: Promise<void> | undefined;
     const ds = dataSource;
@@ -60,6 +61,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       stop: () =>
         (stopping ??= (async () => {
           await closeHttp(http);
+          await services.jobs.stop();
           await apollo.stop();
           if (ds.isInitialized) await ds.destroy();
           await db?.stop();

@@ -4,7 +4,11 @@ import { createMailer } from './mail/mailer.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { InvitationsService } from './modules/members/invitations.service.js';
 import { MembersService } from './modules/members/members.service.js';
+import { JobQueue } from './jobs/job-queue.js';
+import { Indexer } from './modules/sources/indexer.js';
+import { SourcesService } from './modules/sources/sources.service.js';
 import type { AppKeys } from './security/app-keys.js';
+import { LocalStorage } from './storage/local-storage.js';
 import type { Logger } from './shared/logger.js';
 
 /** Every domain service, built once per process and shared by GraphQL and REST. */
@@ -15,6 +19,9 @@ export interface Services {
   auth: AuthService;
   members: MembersService;
   invitations: InvitationsService;
+  storage: LocalStorage;
+  jobs: JobQueue;
+  sources: SourcesService;
 }
 
 export function createServices(
@@ -36,5 +43,15 @@ export function createServices(
   });
   const members = new MembersService(db, logger);
   const invitations = new InvitationsService(db, keys.tokenHash, mailer, logger, config.publicUrl);
-  return { db, keys, logger, auth, members, invitations };
+  const storage = new LocalStorage(config.dataDir, keys.storage);
+  const jobs = new JobQueue(db, logger, { concurrency: config.jobConcurrency, pollMs: 500 });
+  new Indexer(db, storage, logger, {
+    timeoutMs: config.parseTimeoutMs,
+    maxMemoryMb: config.parseMemoryMb,
+  }).register(jobs);
+  const sources = new SourcesService(db, storage, jobs, logger, {
+    maxFileBytes: config.uploadMaxBytes,
+    workspaceQuotaBytes: config.workspaceQuotaBytes,
+  });
+  return { db, keys, logger, auth, members, invitations, storage, jobs, sources };
 }

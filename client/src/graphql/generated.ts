@@ -28,6 +28,19 @@ export type ConfirmPasswordResetInput = {
   password: string;
 };
 
+export type CreateUploadInput = {
+  fileName: string;
+  fileType?: string | null | undefined;
+  /** The upload source to add the file to; default "Uploaded files". */
+  sourceId?: string | number | null | undefined;
+};
+
+export type CreateUploadSourceInput = {
+  /** Required: what these files are about. */
+  description: string;
+  name?: string | null | undefined;
+};
+
 export type InviteMembersInput = {
   /** Addresses separated by commas (or new lines). */
   emails: string;
@@ -197,6 +210,55 @@ export type AcceptInvitationMutationVariables = Exact<{
 
 export type AcceptInvitationMutation = { acceptInvitation: boolean };
 
+export type DocumentFieldsFragment = { id: string, sourceId: string, title: string, fileName: string, fileType: string, fileSize: number, status: string, progress: number, error: string | null, chunkCount: number, createdAt: string, indexedAt: string | null };
+
+export type SourcesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type SourcesQuery = { sources: Array<{ id: string, kind: string, name: string, description: string, createdAt: string, documentCount: number, indexedCount: number, chunkCount: number, documents: Array<{ id: string, sourceId: string, title: string, fileName: string, fileType: string, fileSize: number, status: string, progress: number, error: string | null, chunkCount: number, createdAt: string, indexedAt: string | null }> }> };
+
+export type DocumentQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type DocumentQuery = { document: { id: string, sourceId: string, title: string, fileName: string, fileType: string, fileSize: number, status: string, progress: number, error: string | null, chunkCount: number, createdAt: string, indexedAt: string | null } };
+
+export type CreateUploadSourceMutationVariables = Exact<{
+  input: CreateUploadSourceInput;
+}>;
+
+
+export type CreateUploadSourceMutation = { createUploadSource: { id: string, name: string, description: string } };
+
+export type CreateUploadMutationVariables = Exact<{
+  input: CreateUploadInput;
+}>;
+
+
+export type CreateUploadMutation = { createUpload: { fileKey: string, uploadUrl: string, expiresAt: string, maxBytes: number } };
+
+export type ConfirmUploadMutationVariables = Exact<{
+  fileKey: string;
+}>;
+
+
+export type ConfirmUploadMutation = { confirmUpload: { id: string, sourceId: string, title: string, fileName: string, fileType: string, fileSize: number, status: string, progress: number, error: string | null, chunkCount: number, createdAt: string, indexedAt: string | null } };
+
+export type DeleteDocumentMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type DeleteDocumentMutation = { deleteDocument: boolean };
+
+export type DeleteSourceMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type DeleteSourceMutation = { deleteSource: boolean };
+
 export const SessionUserFragmentDoc = gql`
     fragment SessionUser on User {
   id
@@ -229,6 +291,22 @@ export const InvitationFieldsFragmentDoc = gql`
   expiresAt
   expired
   sendCount
+}
+    `;
+export const DocumentFieldsFragmentDoc = gql`
+    fragment DocumentFields on Document {
+  id
+  sourceId
+  title
+  fileName
+  fileType
+  fileSize
+  status
+  progress
+  error
+  chunkCount
+  createdAt
+  indexedAt
 }
     `;
 export const MeDocument = gql`
@@ -540,3 +618,124 @@ export function useAcceptInvitationMutation(baseOptions?: ApolloReactHooks.Mutat
         return ApolloReactHooks.useMutation<AcceptInvitationMutation, AcceptInvitationMutationVariables>(AcceptInvitationDocument, options);
       }
 export type AcceptInvitationMutationHookResult = ReturnType<typeof useAcceptInvitationMutation>;
+export const SourcesDocument = gql`
+    query Sources {
+  sources {
+    id
+    kind
+    name
+    description
+    createdAt
+    documentCount
+    indexedCount
+    chunkCount
+    documents {
+      ...DocumentFields
+    }
+  }
+}
+    ${DocumentFieldsFragmentDoc}`;
+export function useSourcesQuery(baseOptions?: ApolloReactHooks.QueryHookOptions<SourcesQuery, SourcesQueryVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useQuery<SourcesQuery, SourcesQueryVariables>(SourcesDocument, options);
+      }
+export function useSourcesLazyQuery(baseOptions?: ApolloReactHooks.LazyQueryHookOptions<SourcesQuery, SourcesQueryVariables>) {
+          const options = {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useLazyQuery<SourcesQuery, SourcesQueryVariables>(SourcesDocument, options);
+        }
+// @ts-ignore
+export function useSourcesSuspenseQuery(baseOptions?: ApolloReactHooks.SuspenseQueryHookOptions<SourcesQuery, SourcesQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<SourcesQuery, SourcesQueryVariables>;
+export function useSourcesSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<SourcesQuery, SourcesQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<SourcesQuery | undefined, SourcesQueryVariables>;
+export function useSourcesSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<SourcesQuery, SourcesQueryVariables>) {
+          const options = baseOptions === ApolloReactHooks.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useSuspenseQuery<SourcesQuery, SourcesQueryVariables>(SourcesDocument, options);
+        }
+export type SourcesQueryHookResult = ReturnType<typeof useSourcesQuery>;
+export type SourcesLazyQueryHookResult = ReturnType<typeof useSourcesLazyQuery>;
+export type SourcesSuspenseQueryHookResult = ReturnType<typeof useSourcesSuspenseQuery>;
+export const DocumentDocument = gql`
+    query Document($id: ID!) {
+  document(id: $id) {
+    ...DocumentFields
+  }
+}
+    ${DocumentFieldsFragmentDoc}`;
+export function useDocumentQuery(baseOptions: ApolloReactHooks.QueryHookOptions<DocumentQuery, DocumentQueryVariables> & ({ variables: DocumentQueryVariables; skip?: boolean; } | { skip: boolean; }) ) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useQuery<DocumentQuery, DocumentQueryVariables>(DocumentDocument, options);
+      }
+export function useDocumentLazyQuery(baseOptions?: ApolloReactHooks.LazyQueryHookOptions<DocumentQuery, DocumentQueryVariables>) {
+          const options = {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useLazyQuery<DocumentQuery, DocumentQueryVariables>(DocumentDocument, options);
+        }
+// @ts-ignore
+export function useDocumentSuspenseQuery(baseOptions?: ApolloReactHooks.SuspenseQueryHookOptions<DocumentQuery, DocumentQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<DocumentQuery, DocumentQueryVariables>;
+export function useDocumentSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<DocumentQuery, DocumentQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<DocumentQuery | undefined, DocumentQueryVariables>;
+export function useDocumentSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<DocumentQuery, DocumentQueryVariables>) {
+          const options = baseOptions === ApolloReactHooks.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useSuspenseQuery<DocumentQuery, DocumentQueryVariables>(DocumentDocument, options);
+        }
+export type DocumentQueryHookResult = ReturnType<typeof useDocumentQuery>;
+export type DocumentLazyQueryHookResult = ReturnType<typeof useDocumentLazyQuery>;
+export type DocumentSuspenseQueryHookResult = ReturnType<typeof useDocumentSuspenseQuery>;
+export const CreateUploadSourceDocument = gql`
+    mutation CreateUploadSource($input: CreateUploadSourceInput!) {
+  createUploadSource(input: $input) {
+    id
+    name
+    description
+  }
+}
+    `;
+export function useCreateUploadSourceMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<CreateUploadSourceMutation, CreateUploadSourceMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useMutation<CreateUploadSourceMutation, CreateUploadSourceMutationVariables>(CreateUploadSourceDocument, options);
+      }
+export type CreateUploadSourceMutationHookResult = ReturnType<typeof useCreateUploadSourceMutation>;
+export const CreateUploadDocument = gql`
+    mutation CreateUpload($input: CreateUploadInput!) {
+  createUpload(input: $input) {
+    fileKey
+    uploadUrl
+    expiresAt
+    maxBytes
+  }
+}
+    `;
+export function useCreateUploadMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<CreateUploadMutation, CreateUploadMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useMutation<CreateUploadMutation, CreateUploadMutationVariables>(CreateUploadDocument, options);
+      }
+export type CreateUploadMutationHookResult = ReturnType<typeof useCreateUploadMutation>;
+export const ConfirmUploadDocument = gql`
+    mutation ConfirmUpload($fileKey: String!) {
+  confirmUpload(fileKey: $fileKey) {
+    ...DocumentFields
+  }
+}
+    ${DocumentFieldsFragmentDoc}`;
+export function useConfirmUploadMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<ConfirmUploadMutation, ConfirmUploadMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useMutation<ConfirmUploadMutation, ConfirmUploadMutationVariables>(ConfirmUploadDocument, options);
+      }
+export type ConfirmUploadMutationHookResult = ReturnType<typeof useConfirmUploadMutation>;
+export const DeleteDocumentDocument = gql`
+    mutation DeleteDocument($id: ID!) {
+  deleteDocument(id: $id)
+}
+    `;
+export function useDeleteDocumentMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<DeleteDocumentMutation, DeleteDocumentMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useMutation<DeleteDocumentMutation, DeleteDocumentMutationVariables>(DeleteDocumentDocument, options);
+      }
+export type DeleteDocumentMutationHookResult = ReturnType<typeof useDeleteDocumentMutation>;
+export const DeleteSourceDocument = gql`
+    mutation DeleteSource($id: ID!) {
+  deleteSource(id: $id)
+}
+    `;
+export function useDeleteSourceMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<DeleteSourceMutation, DeleteSourceMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useMutation<DeleteSourceMutation, DeleteSourceMutationVariables>(DeleteSourceDocument, options);
+      }
+export type DeleteSourceMutationHookResult = ReturnType<typeof useDeleteSourceMutation>;

@@ -5,6 +5,11 @@ import { Invitation } from '../modules/members/invitation.entity.js';
 import { User } from '../modules/members/user.entity.js';
 import { Workspace } from '../modules/members/workspace.entity.js';
 import { OutboxMessage } from '../mail/outbox-message.entity.js';
+import { Job } from '../jobs/job.entity.js';
+import { Chunk } from '../modules/sources/chunk.entity.js';
+import { SourceDocument } from '../modules/sources/document.entity.js';
+import { PendingUpload } from '../modules/sources/pending-upload.entity.js';
+import { Source } from '../modules/sources/source.entity.js';
 
 /** Every entity, listed explicitly (no globs: the same list works from src/ and dist/). */
 export const entities = [
@@ -15,4 +20,9 @@ export const entities = [
   AuthThrottle,
   OutboxMessage,
   Invitation,
+  Source,
+  SourceDocument,
+  Chunk,
+  PendingUpload,
+  Job,
 ];

@@ -4,10 +4,16 @@ import { buildSchema } from 'type-graphql';
 import { AuthResolver } from '../modules/auth/auth.resolver.js';
 import { InvitationsResolver } from '../modules/members/invitations.resolver.js';
 import { MembersResolver } from '../modules/members/members.resolver.js';
+import { SourcesResolver } from '../modules/sources/sources.resolver.js';
 import { authChecker } from './auth-checker.js';
 
 /** Every resolver of the API. The printed schema is committed as /schema.graphql. */
-export const resolvers = [AuthResolver, MembersResolver, InvitationsResolver] as const;
+export const resolvers = [
+  AuthResolver,
+  MembersResolver,
+  InvitationsResolver,
+  SourcesResolver,
+] as const;
 
 export function buildGraphQLSchema(): Promise<GraphQLSchema> {
   return buildSchema({

@@ -10,6 +10,8 @@ import { buildContext, type GraphQLContext } from '../graphql/context.js';
 import { outboxRoutes } from '../mail/outbox.rest.js';
 import { authRoutes } from '../modules/auth/auth.rest.js';
 import { memberRoutes } from '../modules/members/members.rest.js';
+import { sourceRoutes } from '../modules/sources/sources.rest.js';
+import { storageRoutes } from '../storage/storage.rest.js';
 import type { Services } from '../services.js';
 import { runWithRequestId } from '../shared/request-context.js';
 import { restErrorHandler } from './rest.js';
@@ -64,10 +66,14 @@ export function createHttpApp(
     expressMiddleware(apollo, { context: async ({ req }) => buildContext(req, services) }),
   );
 
+  // Raw file bodies: streamed to disk, never through a body parser.
+  app.use('/storage', storageRoutes(services.storage), restErrorHandler(services.logger));
+
   const api = express.Router();
   api.use(express.json({ limit: JSON_BODY_LIMIT }));
   api.use(authRoutes(services));
   api.use(memberRoutes(services));
+  api.use(sourceRoutes(services, config));
   if (config.devOutbox) api.use(outboxRoutes(services));
   api.use((req, res) => {
     res

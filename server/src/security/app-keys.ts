@@ -7,6 +7,7 @@ export interface AppKeys {
   jwt: Buffer;
   secrets: Buffer;
   tokenHash: Buffer;
+  storage: Buffer;
 }
 
 const SECRET_FILE = 'app-secret.key';
@@ -35,6 +36,7 @@ export function deriveKeys(secret: string): AppKeys {
     jwt: derive('jwt'),
     secrets: derive('secrets-at-rest'),
     tokenHash: derive('token-hash'),
+    storage: derive('storage-urls'),
   };
 }
 

@@ -9,6 +9,9 @@ export interface TestApp {
   url: string;
   server: RunningServer;
   config: Config;
+  databaseUrl: string;
+  /** Stops the app but keeps its database (for a restart with startTestApp(env, databaseUrl)). */
+  stopKeepingDatabase(): Promise<void>;
   /** POST/GET JSON to the REST adapter; `ip` sets X-Forwarded-For (TRUST_PROXY is on). */
   rest(
     method: string,
@@ -32,8 +35,14 @@ export interface TestApp {
 }
 
 /** Boots the whole app on a random port against a fresh database. */
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const db = await createDatabaseOn(inject('pgServerUrl'));
+export async function startTestApp(
+  env: Record<string, string> = {},
+  /** Boot on an existing test database (e.g. to restart the app); it is then not dropped. */
+  existingDatabaseUrl?: string,
+): Promise<TestApp> {
+  const db = existingDatabaseUrl
+    ? { url: existingDatabaseUrl, drop: async () => undefined }
+    : await createDatabaseOn(inject('pgServerUrl'));
   const config = {
     ...loadConfig({
       NODE_ENV: 'test',
@@ -53,6 +62,8 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     url,
     server,
     config,
+    databaseUrl: db.url,
+    stopKeepingDatabase: () => server.stop(),
     async rest(method, path, body, opts = {}) {
       const headers: Record<string, string> = {};
       if (body !== undefined || opts.raw !== undefined)

@@ -1,0 +1,45 @@
+import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+
+export type JobStatus = 'queued' | 'running' | 'done' | 'failed';
+
+/**
+ * A unit of background work in Postgres. Workers claim due jobs with FOR UPDATE SKIP LOCKED, so
+ * several app instances share the queue and a restart resumes what was queued or running.
+ */
+@Entity({ name: 'jobs' })
+@Index('idx_jobs_due', ['status', 'runAt'])
+export class Job {
+  @PrimaryGeneratedColumn('uuid')
+  id: string;
+
+  @Column({ type: 'text' })
+  kind: string;
+
+  @Column({ type: 'jsonb' })
+  payload: Record<string, unknown>;
+
+  @Column({ type: 'text', default: 'queued' })
+  status: JobStatus;
+
+  @Column({ type: 'integer', default: 0 })
+  attempts: number;
+
+  @Column({ type: 'integer', name: 'max_attempts', default: 3 })
+  maxAttempts: number;
+
+  @Column({ type: 'timestamptz', name: 'run_at', default: () => 'now()' })
+  runAt: Date;
+
+  /** A running job whose lease ran out (its worker died) is taken again. */
+  @Column({ type: 'timestamptz', name: 'locked_until', nullable: true })
+  lockedUntil: Date | null;
+
+  @Column({ type: 'text', name: 'last_error', nullable: true })
+  lastError: string | null;
+
+  @CreateDateColumn({ type: 'timestamptz', name: 'created_at' })
+  createdAt: Date;
+
+  @Column({ type: 'timestamptz', name: 'finished_at', nullable: true })
+  finishedAt: Date | null;
+}

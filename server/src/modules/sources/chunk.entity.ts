@@ -1,0 +1,47 @@
+import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { SourceDocument } from './document.entity.js';
+
+export interface ChunkLocation {
+  kind: 'page' | 'sheet' | 'slide' | 'document';
+  index: number;
+  name?: string;
+}
+
+/**
+ * A passage of a document, sized for retrieval and for an LLM's context. `tsv` (title weighted
+ * A, text D) is written by SQL at insert time and searched through a GIN index that the
+ * migration creates (TypeORM cannot declare GIN indexes).
+ */
+@Entity({ name: 'chunks' })
+@Index('idx_chunks_document', ['documentId', 'ordinal'], { unique: true })
+export class Chunk {
+  @PrimaryGeneratedColumn('uuid')
+  id: string;
+
+  @Index('idx_chunks_workspace')
+  @Column({ type: 'uuid', name: 'workspace_id' })
+  workspaceId: string;
+
+  @Column({ type: 'uuid', name: 'source_id' })
+  sourceId: string;
+
+  @Column({ type: 'uuid', name: 'document_id' })
+  documentId: string;
+
+  @ManyToOne(() => SourceDocument, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'document_id' })
+  document?: SourceDocument;
+
+  @Column({ type: 'integer' })
+  ordinal: number;
+
+  @Column({ type: 'text' })
+  text: string;
+
+  @Column({ type: 'jsonb', nullable: true })
+  location: ChunkLocation | null;
+
+  @Index('idx_chunks_tsv', { synchronize: false }) // GIN, created by the AddSources migration
+  @Column({ type: 'tsvector', select: false })
+  tsv: string;
+}

@@ -1,0 +1,97 @@
+import type { DataSource } from 'typeorm';
+import { PermanentJobError, type JobQueue } from '../../jobs/job-queue.js';
+import type { LocalStorage } from '../../storage/local-storage.js';
+import type { Logger } from '../../shared/logger.js';
+import { chunkDocument } from './chunker.js';
+import { SourceDocument } from './document.entity.js';
+import { ParseError, parseInWorker } from './parsing/index.js';
+
+export const INDEX_JOB = 'index-document';
+const INSERT_BATCH = 500;
+
+/**
+ * The indexing job: read the stored file, parse it in a worker with limits, chunk it and write
+ * the chunks with their tsvector in one transaction that first removes any earlier chunks of
+ * the document, so a retry or a restart mid-indexing never duplicates them.
+ */
+export class Indexer {
+  constructor(
+    private readonly db: DataSource,
+    private readonly storage: LocalStorage,
+    private readonly logger: Logger,
+    private readonly parseOptions: { timeoutMs: number; maxMemoryMb: number },
+  ) {}
+
+  register(queue: JobQueue) {
+    queue.register(INDEX_JOB, {
+      handle: (payload) => this.index(String(payload.documentId)),
+      onFailed: (payload, error) => this.markFailed(String(payload.documentId), error),
+    });
+  }
+
+  async index(documentId: string): Promise<void> {
+    const docs = this.db.getRepository(SourceDocument);
+    const doc = await docs.findOne({ where: { id: documentId } });
+    if (!doc) return; // deleted while queued
+    await docs.update(doc.id, { status: 'parsing', progress: 10, error: null });
+    const bytes = await this.storage.read(doc.storageKey);
+    let parsed;
+    try {
+      parsed = await parseInWorker(
+        new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+        doc.fileName,
+        this.parseOptions,
+      );
+    } catch (error) {
+      if (error instanceof ParseError) throw new PermanentJobError(error.message);
+      throw error;
+    }
+    await docs.update(doc.id, { progress: 60 });
+    const title = parsed.title?.trim() || doc.title;
+    const chunks = chunkDocument(parsed);
+    if (chunks.length === 0) throw new PermanentJobError('No text could be found in this file.');
+
+    await this.db.transaction(async (m) => {
+      await m.query(`DELETE FROM chunks WHERE document_id = $1`, [doc.id]);
+      for (let start = 0; start < chunks.length; start += INSERT_BATCH) {
+        const batch = chunks.slice(start, start + INSERT_BATCH);
+        await m.query(
+          `INSERT INTO chunks (workspace_id, source_id, document_id, ordinal, text, location, tsv)
+           SELECT $1, $2, $3, t.ordinal, t.text, t.location,
+                  setweight(to_tsvector('english', $4), 'A') || to_tsvector('english', t.text)
+             FROM unnest($5::int[], $6::text[], $7::jsonb[]) AS t(ordinal, text, location)`,
+          [
+            doc.workspaceId,
+            doc.sourceId,
+            doc.id,
+            title,
+            batch.map((_, i) => start + i),
+            batch.map((c) => c.text),
+            batch.map((c) => (c.location ? JSON.stringify(c.location) : null)),
+          ],
+        );
+      }
+      await m.getRepository(SourceDocument).update(doc.id, {
+        status: 'indexed',
+        progress: 100,
+        chunkCount: chunks.length,
+        title,
+        indexedAt: new Date(),
+        error: null,
+      });
+    });
+    this.logger.info('Document indexed', { documentId: doc.id, chunks: chunks.length });
+  }
+
+  private async markFailed(documentId: string, error: Error) {
+    await this.db.getRepository(SourceDocument).update(documentId, {
+      status: 'failed',
+      progress: 0,
+      // Parse failures explain themselves; anything else is ours, not the file's.
+      error:
+        error instanceof PermanentJobError
+          ? error.message
+          : 'Indexing failed after several attempts. Upload the file again.',
+    });
+  }
+}

@@ -1,0 +1,31 @@
+import { AppError } from '../../shared/app-error.js';
+import { formatBytes } from '../../storage/local-storage.js';
+
+export const SourceErrors = {
+  sourceNotFound: () => new AppError('NOT_FOUND', 'No such source in this workspace.', 404),
+  documentNotFound: () => new AppError('NOT_FOUND', 'No such document in this workspace.', 404),
+  uploadNotFound: () => new AppError('NOT_FOUND', 'No such upload: ask for a new upload URL.', 404),
+  notUploaded: () =>
+    new AppError('UPLOAD_MISSING', 'The file has not been uploaded to its URL yet.', 409),
+  extension: (allowed: readonly string[]) =>
+    new AppError(
+      'UNSUPPORTED_TYPE',
+      `Upload one of these file types: ${allowed.join(', ')}.`,
+      400,
+      { field: 'fileName' },
+    ),
+  tooLarge: (max: number) =>
+    new AppError('PAYLOAD_TOO_LARGE', `Files are limited to ${formatBytes(max)}.`, 413),
+  quota: (quota: number) =>
+    new AppError(
+      'QUOTA_EXCEEDED',
+      `This workspace has used its ${formatBytes(quota)} of file storage. Delete files to upload more.`,
+      413,
+    ),
+  /** The file's bytes were refused before indexing (code from the parser: CONTENT_MISMATCH, ZIP_BOMB, …). */
+  content: (code: string, message: string) => new AppError(code, message, 400, { field: 'file' }),
+  notUploadSource: () =>
+    new AppError('BAD_USER_INPUT', 'Files can only be added to a file-upload source.', 400, {
+      field: 'sourceId',
+    }),
+};

@@ -1,0 +1,98 @@
+import { Arg, Authorized, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
+import type { GraphQLContext } from '../../graphql/context.js';
+import {
+  CreateUploadInput,
+  CreateUploadSourceInput,
+  DocumentType,
+  SourceType,
+  UploadTicket,
+} from './sources.types.js';
+
+@Resolver()
+export class SourcesResolver {
+  @Authorized()
+  @Query(() => [SourceType], { description: 'The workspace’s sources with their documents.' })
+  async sources(@Ctx() ctx: GraphQLContext): Promise<SourceType[]> {
+    const sources = await ctx.services.sources.list(ctx.viewer!);
+    const docs = await ctx.services.sources.documentsOf(
+      ctx.viewer!.workspaceId,
+      sources.map((s) => s.id),
+    );
+    return sources.map((s) =>
+      SourceType.from(
+        s,
+        docs.filter((d) => d.sourceId === s.id),
+      ),
+    );
+  }
+
+  @Authorized()
+  @Query(() => DocumentType)
+  async document(
+    @Arg('id', () => ID) id: string,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<DocumentType> {
+    return DocumentType.from(await ctx.services.sources.document(ctx.viewer!, id));
+  }
+
+  @Authorized('source.write')
+  @Mutation(() => SourceType, {
+    description: 'A named file-upload source (the upload dialog’s Name and Description).',
+  })
+  async createUploadSource(
+    @Arg('input', () => CreateUploadSourceInput) input: CreateUploadSourceInput,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<SourceType> {
+    return SourceType.from(await ctx.services.sources.createUploadSource(ctx.viewer!, input), []);
+  }
+
+  @Authorized('source.write')
+  @Mutation(() => UploadTicket, {
+    description: 'Step 1 of an upload: a signed URL to PUT the file to.',
+  })
+  async createUpload(
+    @Arg('input', () => CreateUploadInput) input: CreateUploadInput,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<UploadTicket> {
+    const upload = await ctx.services.sources.createUpload(ctx.viewer!, input);
+    return {
+      fileKey: upload.fileKey,
+      uploadUrl: upload.uploadPath,
+      expiresAt: upload.expiresAt,
+      maxBytes: upload.maxBytes,
+    };
+  }
+
+  @Authorized('source.write')
+  @Mutation(() => DocumentType, {
+    description: 'Step 3: registers the uploaded file and queues its indexing.',
+  })
+  async confirmUpload(
+    @Arg('fileKey', () => String) fileKey: string,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<DocumentType> {
+    return DocumentType.from(await ctx.services.sources.confirmUpload(ctx.viewer!, { fileKey }));
+  }
+
+  @Authorized('source.write')
+  @Mutation(() => Boolean)
+  async deleteDocument(
+    @Arg('id', () => ID) id: string,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<boolean> {
+    await ctx.services.sources.deleteDocument(ctx.viewer!, id);
+    return true;
+  }
+
+  @Authorized('source.write')
+  @Mutation(() => Boolean, {
+    description: 'Deletes the source with its documents and their index.',
+  })
+  async deleteSource(
+    @Arg('id', () => ID) id: string,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<boolean> {
+    await ctx.services.sources.deleteSource(ctx.viewer!, id);
+    return true;
+  }
+}

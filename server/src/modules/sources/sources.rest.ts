@@ -1,0 +1,52 @@
+import { Router, type Request } from 'express';
+import type { Config } from '../../config.js';
+import { bodyString, handle, requireViewer } from '../../http/rest.js';
+import type { Services } from '../../services.js';
+
+/** The origin to put in upload URLs: PUBLIC_URL when set, else the address the caller used. */
+export function originOf(req: Request, config: Config): string {
+  return config.publicUrlSet ? config.publicUrl : `${req.protocol}://${req.get('host')}`;
+}
+
+/** SPEC §7 upload flow: get-upload-url, (PUT to the URL), confirm-upload. */
+export function sourceRoutes(services: Services, config: Config): Router {
+  const router = Router();
+
+  router.post(
+    '/integrations/get-upload-url',
+    requireViewer(services, 'source.write'),
+    handle(async (req, res) => {
+      const upload = await services.sources.createUpload(req.viewer!, {
+        fileName: bodyString(req, 'fileName')!,
+        fileType: bodyString(req, 'fileType', false),
+        sourceId: bodyString(req, 'sourceId', false) ?? null,
+      });
+      res.json({
+        uploadUrl: originOf(req, config) + upload.uploadPath,
+        fileKey: upload.fileKey,
+        expiresAt: upload.expiresAt,
+        maxBytes: upload.maxBytes,
+      });
+    }),
+  );
+
+  router.post(
+    '/integrations/confirm-upload',
+    requireViewer(services, 'source.write'),
+    handle(async (req, res) => {
+      const doc = await services.sources.confirmUpload(req.viewer!, {
+        fileKey: bodyString(req, 'fileKey')!,
+      });
+      res.json({
+        documentId: doc.id,
+        sourceId: doc.sourceId,
+        fileKey: doc.storageKey,
+        fileName: doc.fileName,
+        fileSize: doc.fileSize,
+        status: doc.status,
+      });
+    }),
+  );
+
+  return router;
+}

@@ -1,0 +1,254 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import type { DataSource } from 'typeorm';
+import type { JobQueue } from '../../jobs/job-queue.js';
+import { badInput } from '../../shared/app-error.js';
+import { assertId } from '../../shared/ids.js';
+import type { Logger } from '../../shared/logger.js';
+import type { LocalStorage } from '../../storage/local-storage.js';
+import { requireCurrentPermission } from '../auth/require-permission.js';
+import type { Viewer } from '../auth/viewer.js';
+import { SourceDocument } from './document.entity.js';
+import { INDEX_JOB } from './indexer.js';
+import { detectFormat, ParseError } from './parsing/index.js';
+import { PendingUpload } from './pending-upload.entity.js';
+import { SourceErrors } from './sources.errors.js';
+import { Source } from './source.entity.js';
+
+export const ALLOWED_EXTENSIONS = [
+  '.pdf',
+  '.doc',
+  '.docx',
+  '.xls',
+  '.xlsx',
+  '.ppt',
+  '.pptx',
+  '.txt',
+] as const;
+const UPLOAD_URL_TTL_MS = 15 * 60 * 1000;
+const DEFAULT_SOURCE_NAME = 'Uploaded files';
+
+export interface UploadLimits {
+  maxFileBytes: number;
+  workspaceQuotaBytes: number;
+}
+
+/** Sources, their documents, and the three-step upload (URL, PUT, confirm) that feeds indexing. */
+export class SourcesService {
+  constructor(
+    private readonly db: DataSource,
+    private readonly storage: LocalStorage,
+    private readonly queue: JobQueue,
+    private readonly logger: Logger,
+    private readonly limits: UploadLimits,
+  ) {}
+
+  list(viewer: Viewer): Promise<Source[]> {
+    return this.db
+      .getRepository(Source)
+      .find({ where: { workspaceId: viewer.workspaceId }, order: { createdAt: 'DESC' } });
+  }
+
+  documentsOf(workspaceId: string, sourceIds: string[]): Promise<SourceDocument[]> {
+    if (sourceIds.length === 0) return Promise.resolve([]);
+    return this.db
+      .getRepository(SourceDocument)
+      .createQueryBuilder('d')
+      .where('d.workspace_id = :workspaceId AND d.source_id IN (:...sourceIds)', {
+        workspaceId,
+        sourceIds,
+      })
+      .orderBy('d.created_at', 'DESC')
+      .getMany();
+  }
+
+  async document(viewer: Viewer, id: string): Promise<SourceDocument> {
+    assertId(id);
+    const doc = await this.db
+      .getRepository(SourceDocument)
+      .findOne({ where: { id, workspaceId: viewer.workspaceId } });
+    if (!doc) throw SourceErrors.documentNotFound();
+    return doc;
+  }
+
+  async createUploadSource(
+    viewer: Viewer,
+    input: { name?: string | null; description: string },
+  ): Promise<Source> {
+    requireCurrentPermission(viewer, 'source.write');
+    const description = (input.description ?? '').trim();
+    if (!description)
+      throw badInput('Describe what these files are about.', { field: 'description' });
+    if (description.length > 2000)
+      throw badInput('The description is at most 2000 characters.', { field: 'description' });
+    const name = (input.name ?? '').trim().slice(0, 200) || DEFAULT_SOURCE_NAME;
+    return this.db.getRepository(Source).save({
+      workspaceId: viewer.workspaceId,
+      kind: 'file_upload',
+      name,
+      description,
+      createdById: viewer.userId,
+    });
+  }
+
+  /** Step 1: a signed URL the browser PUTs the file to, bound to the caller's workspace. */
+  async createUpload(
+    viewer: Viewer,
+    input: { fileName: string; fileType?: string; sourceId?: string | null },
+  ) {
+    requireCurrentPermission(viewer, 'source.write');
+    const fileName = cleanFileName(input.fileName);
+    const ext = path.extname(fileName).toLowerCase();
+    if (!(ALLOWED_EXTENSIONS as readonly string[]).includes(ext))
+      throw SourceErrors.extension(ALLOWED_EXTENSIONS);
+    const used = await this.usedBytes(viewer.workspaceId);
+    if (used >= this.limits.workspaceQuotaBytes)
+      throw SourceErrors.quota(this.limits.workspaceQuotaBytes);
+    const source = await this.uploadSource(viewer, input.sourceId ?? null);
+    const key = `${viewer.workspaceId}/${randomUUID()}`;
+    const maxBytes = Math.min(this.limits.maxFileBytes, this.limits.workspaceQuotaBytes - used);
+    const expiresAt = new Date(Date.now() + UPLOAD_URL_TTL_MS);
+    await this.db.getRepository(PendingUpload).insert({
+      key,
+      workspaceId: viewer.workspaceId,
+      userId: viewer.userId,
+      sourceId: source.id,
+      fileName,
+      fileType: (input.fileType ?? '').slice(0, 200) || 'application/octet-stream',
+      maxSize: maxBytes,
+      expiresAt,
+    });
+    return {
+      fileKey: key,
+      uploadPath: this.storage.signedPutPath({ key, maxBytes, expiresAt }),
+      expiresAt,
+      maxBytes,
+    };
+  }
+
+  /**
+   * Step 3: registers the uploaded file as a document and queues its indexing. Only the
+   * workspace that asked for the URL can confirm it; confirming twice answers the same document.
+   */
+  async confirmUpload(viewer: Viewer, input: { fileKey: string }): Promise<SourceDocument> {
+    requireCurrentPermission(viewer, 'source.write');
+    const pending = await this.db
+      .getRepository(PendingUpload)
+      .findOne({ where: { key: String(input.fileKey ?? '') } });
+    if (!pending || pending.workspaceId !== viewer.workspaceId) throw SourceErrors.uploadNotFound();
+    if (pending.documentId) return this.document(viewer, pending.documentId);
+    const size = await this.storage.size(pending.key);
+    if (size === null) throw SourceErrors.notUploaded();
+    if (size > pending.maxSize) {
+      await this.storage.remove(pending.key);
+      throw SourceErrors.tooLarge(pending.maxSize);
+    }
+    try {
+      detectFormat(await this.storage.head(pending.key), pending.fileName);
+    } catch (error) {
+      if (error instanceof ParseError) {
+        await this.storage.remove(pending.key);
+        await this.db.getRepository(PendingUpload).delete(pending.key);
+        throw SourceErrors.content(error.code, error.message);
+      }
+      throw error;
+    }
+    const doc = await this.db.transaction(async (m) => {
+      const claimed = await m.query(
+        `SELECT document_id FROM pending_uploads WHERE key = $1 FOR UPDATE`,
+        [pending.key],
+      );
+      if (claimed[0]?.document_id)
+        return m
+          .getRepository(SourceDocument)
+          .findOneOrFail({ where: { id: claimed[0].document_id } });
+      const created = await m.getRepository(SourceDocument).save({
+        workspaceId: viewer.workspaceId,
+        sourceId: pending.sourceId,
+        title: pending.fileName.replace(/\.[^.]+$/, ''),
+        fileName: pending.fileName,
+        fileType: pending.fileType,
+        fileSize: size,
+        storageKey: pending.key,
+        status: 'queued',
+        uploadedById: viewer.userId,
+      });
+      await m.getRepository(PendingUpload).update(pending.key, { documentId: created.id });
+      await this.queue.enqueue(INDEX_JOB, { documentId: created.id }, m);
+      return created;
+    });
+    this.queue.kick();
+    return doc;
+  }
+
+  async deleteDocument(viewer: Viewer, id: string): Promise<void> {
+    requireCurrentPermission(viewer, 'source.write');
+    const doc = await this.document(viewer, id);
+    await this.db.getRepository(SourceDocument).delete(doc.id); // chunks cascade
+    await this.storage.remove(doc.storageKey);
+  }
+
+  async deleteSource(viewer: Viewer, id: string): Promise<void> {
+    requireCurrentPermission(viewer, 'source.write');
+    assertId(id);
+    const source = await this.db
+      .getRepository(Source)
+      .findOne({ where: { id, workspaceId: viewer.workspaceId } });
+    if (!source) throw SourceErrors.sourceNotFound();
+    const docs = await this.db
+      .getRepository(SourceDocument)
+      .find({ where: { sourceId: source.id } });
+    await this.db.getRepository(Source).delete(source.id); // documents and chunks cascade
+    await Promise.all(docs.map((d) => this.storage.remove(d.storageKey)));
+  }
+
+  private async uploadSource(viewer: Viewer, sourceId: string | null): Promise<Source> {
+    const repo = this.db.getRepository(Source);
+    if (sourceId) {
+      assertId(sourceId);
+      const source = await repo.findOne({
+        where: { id: sourceId, workspaceId: viewer.workspaceId },
+      });
+      if (!source) throw SourceErrors.sourceNotFound();
+      if (source.kind !== 'file_upload') throw SourceErrors.notUploadSource();
+      return source;
+    }
+    // API consumers may skip naming a source: their files go to one default upload source.
+    const existing = await repo.findOne({
+      where: { workspaceId: viewer.workspaceId, kind: 'file_upload', name: DEFAULT_SOURCE_NAME },
+      order: { createdAt: 'ASC' },
+    });
+    return (
+      existing ??
+      repo.save({
+        workspaceId: viewer.workspaceId,
+        kind: 'file_upload',
+        name: DEFAULT_SOURCE_NAME,
+        description: 'Files uploaded without a named source.',
+        createdById: viewer.userId,
+      })
+    );
+  }
+
+  private async usedBytes(workspaceId: string): Promise<number> {
+    const [row] = await this.db.query(
+      `SELECT coalesce(sum(file_size), 0) AS used FROM documents WHERE workspace_id = $1`,
+      [workspaceId],
+    );
+    return Number(row.used);
+  }
+}
+
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g;
+
+/** Keeps a display name only: no folders, no control characters, bounded length. */
+function cleanFileName(raw: string): string {
+  const name = path
+    .basename(String(raw ?? '').replace(/\\/g, '/'))
+    .replace(CONTROL_CHARACTERS, '')
+    .trim();
+  if (!name || name === '.' || name === '..')
+    throw badInput('fileName is required.', { field: 'fileName' });
+  return name.slice(-200);
+}
