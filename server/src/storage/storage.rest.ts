@@ -13,12 +13,10 @@ export function storageRoutes(storage: LocalStorage): Router {
       const declared = Number(req.headers['content-length']);
       if (Number.isFinite(declared) && declared > maxBytes) {
         res.setHeader('Connection', 'close');
-        return res
-          .status(413)
-          .json({
-            error: 'PAYLOAD_TOO_LARGE',
-            message: 'The file is larger than this upload allows.',
-          });
+        return res.status(413).json({
+          error: 'PAYLOAD_TOO_LARGE',
+          message: 'The file is larger than this upload allows.',
+        });
       }
       const size = await storage.write(key, req, maxBytes);
       res.status(200).json({ ok: true, size });
