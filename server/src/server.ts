@@ -62,6 +62,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
         (stopping ??= (async () => {
           await closeHttp(http);
           await services.jobs.stop();
+          await services.parsers.close();
           await apollo.stop();
           if (ds.isInitialized) await ds.destroy();
           await db?.stop();

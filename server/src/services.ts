@@ -6,6 +6,7 @@ import { InvitationsService } from './modules/members/invitations.service.js';
 import { MembersService } from './modules/members/members.service.js';
 import { JobQueue } from './jobs/job-queue.js';
 import { Indexer } from './modules/sources/indexer.js';
+import { ParserPool } from './modules/sources/parsing/index.js';
 import { SourcesService } from './modules/sources/sources.service.js';
 import type { AppKeys } from './security/app-keys.js';
 import { LocalStorage } from './storage/local-storage.js';
@@ -21,6 +22,7 @@ export interface Services {
   invitations: InvitationsService;
   storage: LocalStorage;
   jobs: JobQueue;
+  parsers: ParserPool;
   sources: SourcesService;
 }
 
@@ -45,13 +47,15 @@ export function createServices(
   const invitations = new InvitationsService(db, keys.tokenHash, mailer, logger, config.publicUrl);
   const storage = new LocalStorage(config.dataDir, keys.storage);
   const jobs = new JobQueue(db, logger, { concurrency: config.jobConcurrency, pollMs: 500 });
-  new Indexer(db, storage, logger, {
+  const parsers = new ParserPool({
+    size: config.jobConcurrency,
     timeoutMs: config.parseTimeoutMs,
     maxMemoryMb: config.parseMemoryMb,
-  }).register(jobs);
+  });
+  new Indexer(db, storage, logger, parsers).register(jobs);
   const sources = new SourcesService(db, storage, jobs, logger, {
     maxFileBytes: config.uploadMaxBytes,
     workspaceQuotaBytes: config.workspaceQuotaBytes,
   });
-  return { db, keys, logger, auth, members, invitations, storage, jobs, sources };
+  return { db, keys, logger, auth, members, invitations, storage, jobs, parsers, sources };
 }

@@ -4,13 +4,13 @@ import type { LocalStorage } from '../../storage/local-storage.js';
 import type { Logger } from '../../shared/logger.js';
 import { chunkDocument } from './chunker.js';
 import { SourceDocument } from './document.entity.js';
-import { ParseError, parseInWorker } from './parsing/index.js';
+import { ParseError, type ParserPool } from './parsing/index.js';
 
 export const INDEX_JOB = 'index-document';
 const INSERT_BATCH = 500;
 
 /**
- * The indexing job: read the stored file, parse it in a worker with limits, chunk it and write
+ * The indexing job: read the stored file, parse it in a pooled worker with limits, chunk it and write
  * the chunks with their tsvector in one transaction that first removes any earlier chunks of
  * the document, so a retry or a restart mid-indexing never duplicates them.
  */
@@ -19,7 +19,7 @@ export class Indexer {
     private readonly db: DataSource,
     private readonly storage: LocalStorage,
     private readonly logger: Logger,
-    private readonly parseOptions: { timeoutMs: number; maxMemoryMb: number },
+    private readonly parsers: ParserPool,
   ) {}
 
   register(queue: JobQueue) {
@@ -37,10 +37,9 @@ export class Indexer {
     const bytes = await this.storage.read(doc.storageKey);
     let parsed;
     try {
-      parsed = await parseInWorker(
+      parsed = await this.parsers.parse(
         new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),
         doc.fileName,
-        this.parseOptions,
       );
     } catch (error) {
       if (error instanceof ParseError) throw new PermanentJobError(error.message);

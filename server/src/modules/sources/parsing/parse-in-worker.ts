@@ -26,7 +26,7 @@ export interface ParseInWorkerOptions {
 
 // From compiled dist the worker is parse-worker.js; from sources (vitest, tsx) parse-worker.ts.
 const FROM_SOURCES = import.meta.url.endsWith('.ts');
-const PARSE_WORKER = new URL(
+export const PARSE_WORKER = new URL(
   FROM_SOURCES ? './parse-worker.ts' : './parse-worker.js',
   import.meta.url,
 );
@@ -36,7 +36,7 @@ const PARSE_WORKER = new URL(
  * does not apply `--import tsx` from execArgv to a worker's entry module; so the worker runs a
  * two-line bootstrap that registers tsx and then imports the entry.
  */
-function startWorker(module: URL, options: WorkerOptions): Worker {
+export function startWorker(module: URL, options: WorkerOptions): Worker {
   if (!module.pathname.endsWith('.ts')) return new Worker(module, { ...options, execArgv: [] });
   // tsx's ESM API by path (its require() build cannot register the ESM hooks).
   const tsxPackage = pathToFileURL(createRequire(import.meta.url).resolve('tsx/package.json'));
@@ -47,16 +47,16 @@ function startWorker(module: URL, options: WorkerOptions): Worker {
   return new Worker(bootstrap, { ...options, eval: true, execArgv: [] });
 }
 
-const MB = 1024 * 1024;
+export const MB = 1024 * 1024;
 
-const outOfMemory = (limitMb: number, cause?: unknown) =>
+export const outOfMemory = (limitMb: number, cause?: unknown) =>
   new ParseError(
     'OUT_OF_MEMORY',
     `Reading this file needed more than ${limitMb} MB of memory; it was stopped.`,
     { cause },
   );
 
-const seconds = (ms: number) => (ms < 1000 ? `${ms} ms` : `${Math.round(ms / 100) / 10} s`);
+export const seconds = (ms: number) => (ms < 1000 ? `${ms} ms` : `${Math.round(ms / 100) / 10} s`);
 
 /**
  * Parses a file in a fresh worker thread with time and memory limits, so that a hostile or
