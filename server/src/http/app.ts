@@ -1,6 +1,7 @@
 import type { ApolloServer } from '@apollo/server';
 import { expressMiddleware } from '@as-integrations/express5';
 import express, { type Express } from 'express';
+import graphqlUploadExpress from 'graphql-upload/graphqlUploadExpress.mjs';
 import helmet from 'helmet';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -62,6 +63,8 @@ export function createHttpApp(
 
   app.use(
     '/graphql',
+    // Multipart uploads first (API consumers); Apollo's CSRF guard still requires a preflight header.
+    graphqlUploadExpress({ maxFileSize: config.uploadMaxBytes, maxFiles: 1 }),
     express.json({ limit: JSON_BODY_LIMIT }),
     expressMiddleware(apollo, { context: async ({ req }) => buildContext(req, services) }),
   );

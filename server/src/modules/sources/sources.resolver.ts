@@ -1,4 +1,6 @@
 import { Arg, Authorized, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
+import GraphQLUpload from 'graphql-upload/GraphQLUpload.mjs';
+import type { FileUpload } from 'graphql-upload/Upload.mjs';
 import type { GraphQLContext } from '../../graphql/context.js';
 import {
   CreateUploadInput,
@@ -72,6 +74,26 @@ export class SourcesResolver {
     @Ctx() ctx: GraphQLContext,
   ): Promise<DocumentType> {
     return DocumentType.from(await ctx.services.sources.confirmUpload(ctx.viewer!, { fileKey }));
+  }
+
+  @Authorized('source.write')
+  @Mutation(() => DocumentType, {
+    description:
+      'For API consumers: the file in a GraphQL multipart request (send Apollo-Require-Preflight: true). Browsers use createUpload + PUT + confirmUpload.',
+  })
+  async uploadDocument(
+    @Arg('file', () => GraphQLUpload) file: Promise<FileUpload>,
+    @Arg('sourceId', () => ID, { nullable: true }) sourceId: string | undefined,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<DocumentType> {
+    const upload = await file;
+    const doc = await ctx.services.sources.uploadStream(ctx.viewer!, {
+      fileName: upload.filename,
+      fileType: upload.mimetype,
+      sourceId: sourceId ?? null,
+      openStream: () => upload.createReadStream(),
+    });
+    return DocumentType.from(doc);
   }
 
   @Authorized('source.write')

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import type { DataSource } from 'typeorm';
 import type { JobQueue } from '../../jobs/job-queue.js';
 import { badInput } from '../../shared/app-error.js';
@@ -179,6 +180,23 @@ export class SourcesService {
     });
     this.queue.kick();
     return doc;
+  }
+
+  /** The three steps in one, for a file streamed through GraphQL (API consumers). */
+  async uploadStream(
+    viewer: Viewer,
+    input: {
+      fileName: string;
+      fileType?: string;
+      sourceId?: string | null;
+      openStream: () => Readable;
+    },
+  ): Promise<SourceDocument> {
+    const upload = await this.createUpload(viewer, input);
+    // Opened only now, when it is piped at once: a stream left unread while the database was
+    // asked could fail (e.g. over the size limit) with nobody listening.
+    await this.storage.write(upload.fileKey, input.openStream(), upload.maxBytes);
+    return this.confirmUpload(viewer, { fileKey: upload.fileKey });
   }
 
   async deleteDocument(viewer: Viewer, id: string): Promise<void> {
