@@ -5,6 +5,7 @@ import { SignOutDocument } from '../graphql/generated';
 import { storeSession } from '../modules/auth/session-store';
 import { routes } from '../router';
 import { fakeToken, renderRoutes } from '../test/render';
+import { sourcesMock } from '../test/sources-mocks';
 
 const signOutMock = {
   request: { query: SignOutDocument, variables: { refreshToken: 'refresh' } },
@@ -24,6 +25,7 @@ describe('TopBar', () => {
     storeSession(fakeToken(), 'refresh');
     const answered = vi.fn(() => signOutMock.result);
     const { router } = renderRoutes(routes, '/app/connectors', [
+      sourcesMock([]),
       { ...signOutMock, result: answered },
     ]);
 

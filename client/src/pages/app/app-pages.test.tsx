@@ -5,7 +5,6 @@ import { fakeToken, renderRoutes, renderWithProviders } from '../../test/render'
 import { AppUnauthorizedPage } from './AppUnauthorizedPage';
 import { BotDetailPage } from './BotDetailPage';
 import { BotsPage } from './BotsPage';
-import { ConnectorsPage } from './ConnectorsPage';
 import { DashboardPage } from './DashboardPage';
 import { IntegrationsPage } from './IntegrationsPage';
 import { SearchPage } from './SearchPage';
@@ -50,32 +49,6 @@ describe('BotDetailPage', () => {
     expect(screen.getByText('42').tagName).toBe('STRONG');
     expect(screen.getByRole('link', { name: 'Back to bots' })).toHaveAttribute('href', '/app/bots');
     expect(screen.getByRole('link', { name: 'See all bots' })).toHaveAttribute('href', '/app/bots');
-  });
-});
-
-describe('ConnectorsPage', () => {
-  it('shows the intro text and an empty Connected sources section', () => {
-    signIn();
-    renderWithProviders(<ConnectorsPage />, { path: '/app/connectors' });
-    expect(screen.getByRole('heading', { name: 'Connectors', level: 2 })).toBeInTheDocument();
-    expect(
-      screen.getByText(
-        'Help your team quickly find answers from content stored in other tools. Your team can ask a question and get instant AI answers sourced from connected tools.',
-      ),
-    ).toBeInTheDocument();
-    const section = screen.getByRole('region', { name: 'Connected sources' });
-    expect(within(section).getByText('No sources connected yet')).toBeInTheDocument();
-    expect(
-      within(section).getByRole('link', { name: 'See available integrations' }),
-    ).toHaveAttribute('href', '/app/integrations');
-  });
-
-  it('offers the integrations link only to members who may open it', () => {
-    signIn({ permissions: ['user.read'] });
-    renderWithProviders(<ConnectorsPage />, { path: '/app/connectors' });
-    expect(
-      screen.queryByRole('link', { name: 'See available integrations' }),
-    ).not.toBeInTheDocument();
   });
 });
 

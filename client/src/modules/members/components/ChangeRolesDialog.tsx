@@ -7,9 +7,9 @@ import { errorMessage } from '../../../shared/graphql-errors';
 import { FormAlert } from '../../auth/components/FormAlert';
 import { refreshAccessToken } from '../../auth/token-refresh';
 import type { MemberNode } from '../use-member-list';
-import { useRetained } from '../use-retained';
+import { useRetained } from '../../../shared/use-retained';
 import { roleDescription, sortRoleKeys, type RoleOption } from './role-labels';
-import { DIALOG_PROPS } from './dialog-styles';
+import { DIALOG_PROPS } from '../../../shared/dialog-styles';
 
 interface ChangeRolesDialogProps {
   /** Whose roles; null closes the dialog. */

@@ -7,7 +7,7 @@ import { useInviteMembersMutation, type InviteMembersMutation } from '../../../g
 import { describeError } from '../../../shared/graphql-errors';
 import { FormAlert, type FormProblem } from '../../auth/components/FormAlert';
 import { DEFAULT_INVITE_ROLE, roleDescription, type RoleOption } from './role-labels';
-import { DIALOG_PROPS } from './dialog-styles';
+import { DIALOG_PROPS } from '../../../shared/dialog-styles';
 
 type Skip = InviteMembersMutation['inviteMembers']['skipped'][number];
 

@@ -6,8 +6,8 @@ import { displayName } from '../../../layout/user-display';
 import { errorMessage } from '../../../shared/graphql-errors';
 import { FormAlert } from '../../auth/components/FormAlert';
 import type { MemberNode } from '../use-member-list';
-import { useRetained } from '../use-retained';
-import { DIALOG_PROPS } from './dialog-styles';
+import { useRetained } from '../../../shared/use-retained';
+import { DIALOG_PROPS } from '../../../shared/dialog-styles';
 
 interface RemoveMemberDialogProps {
   /** Who is to be removed; null closes the dialog. */

@@ -1,0 +1,120 @@
+import { Alert, Button, Group, Skeleton, Stack } from '@mantine/core';
+import { IconAlertCircle, IconPlugConnected, IconUpload } from '@tabler/icons-react';
+import { useState } from 'react';
+import { EmptyState } from '../../../shared/EmptyState';
+import { errorMessage } from '../../../shared/graphql-errors';
+import type { SourceNode } from '../document-status';
+import type { useSources } from '../use-sources';
+import { DeleteSourceDialog, type DeleteTarget } from './DeleteSourceDialog';
+import { SourceRow } from './SourceRow';
+
+interface ConnectedSourcesProps {
+  query: ReturnType<typeof useSources>;
+  /** Ids of the sources shown with their files. */
+  expanded: ReadonlySet<string>;
+  onToggle: (id: string) => void;
+  /** May upload and delete (source.write). */
+  canWrite: boolean;
+  onUpload: () => void;
+}
+
+/** SPEC §2 'Connected sources': the workspace's real sources, each expandable to its files. */
+export function ConnectedSources({
+  query,
+  expanded,
+  onToggle,
+  canWrite,
+  onUpload,
+}: ConnectedSourcesProps) {
+  const { sources, loading, error, refetch } = query;
+  const [deleting, setDeleting] = useState<DeleteTarget | null>(null);
+
+  const problem = error && (
+    <Alert
+      color="red"
+      variant="light"
+      icon={<IconAlertCircle size={18} />}
+      title="Could not load the sources"
+      role="alert"
+    >
+      <Group justify="space-between" gap="sm">
+        {errorMessage(error)}
+        <Button size="xs" variant="light" color="red" onClick={() => void refetch()}>
+          Try again
+        </Button>
+      </Group>
+    </Alert>
+  );
+
+  if (!sources) {
+    if (loading)
+      return (
+        <Stack gap="sm" aria-busy="true" aria-label="Loading sources">
+          <Skeleton height={64} radius="lg" />
+          <Skeleton height={64} radius="lg" />
+        </Stack>
+      );
+    return problem ?? null;
+  }
+
+  if (sources.length === 0)
+    return (
+      <Stack gap="sm">
+        {problem}
+        <EmptyState
+          icon={IconPlugConnected}
+          headingOrder={4}
+          title="No sources connected yet"
+          description={
+            canWrite
+              ? 'Upload files or pick a source below. Lumen indexes them so your team can ask questions and get answers with sources.'
+              : 'An admin or product expert can connect tools and upload files. Once they do, the sources show up here.'
+          }
+          actions={
+            canWrite && (
+              <Button leftSection={<IconUpload size={16} />} onClick={onUpload}>
+                Upload files
+              </Button>
+            )
+          }
+        />
+      </Stack>
+    );
+
+  const askDeleteSource = (source: SourceNode) =>
+    setDeleting({
+      kind: 'source',
+      id: source.id,
+      name: source.name,
+      documentCount: source.documentCount,
+    });
+
+  return (
+    <Stack gap="sm">
+      {problem}
+      <Stack component="ul" gap="sm" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Sources">
+        {sources.map((source) => (
+          <SourceRow
+            key={source.id}
+            source={source}
+            expanded={expanded.has(source.id)}
+            onToggle={onToggle}
+            onDeleteSource={canWrite ? askDeleteSource : undefined}
+            onDeleteDocument={
+              canWrite
+                ? (doc) => setDeleting({ kind: 'document', id: doc.id, name: doc.fileName })
+                : undefined
+            }
+          />
+        ))}
+      </Stack>
+      {canWrite && (
+        <DeleteSourceDialog
+          target={deleting}
+          onClose={() => setDeleting(null)}
+          onDeleted={() => void refetch()}
+        />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,69 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../../test/render';
+import { SourceCatalogue } from './SourceCatalogue';
+
+/** The names on the cards, in order. */
+const cardNames = () =>
+  screen
+    .queryAllByRole('button', { name: /: (upload files|coming soon)/ })
+    .map(
+      (card) => within(card).getByText(card.getAttribute('aria-label')!.split(':')[0]).textContent,
+    );
+
+describe('SourceCatalogue', () => {
+  it('shows all twenty sources under All, File Upload first and the rest coming soon', () => {
+    renderWithProviders(<SourceCatalogue onPick={() => {}} />);
+    const names = cardNames();
+    expect(names).toHaveLength(20);
+    expect(names[0]).toBe('File Upload');
+    expect(screen.getByRole('button', { name: 'All' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getAllByText('Coming soon')).toHaveLength(19);
+  });
+
+  it('filters by name without regard to case', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<SourceCatalogue onPick={() => {}} />);
+    await user.type(screen.getByPlaceholderText('Search Sources'), 'gItHuB');
+    expect(cardNames()).toEqual(['GitHub', 'GitHub Discussions', 'GitHub Issues']);
+
+    await user.clear(screen.getByPlaceholderText('Search Sources'));
+    await user.type(screen.getByPlaceholderText('Search Sources'), 'salesforce');
+    expect(cardNames()).toEqual([]);
+    expect(screen.getByText('No sources match “salesforce”')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Clear search' }));
+    expect(cardNames()).toHaveLength(20);
+  });
+
+  it('filters by category, highlighting the active button; CRM is empty', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<SourceCatalogue onPick={() => {}} />);
+    await user.click(screen.getByRole('button', { name: 'Wiki/KB' }));
+    expect(cardNames()).toEqual(['Azure DevOps Wiki', 'Confluence Pages', 'GitHub Discussions']);
+    expect(screen.getByRole('button', { name: 'Wiki/KB' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: 'All' })).toHaveAttribute('aria-pressed', 'false');
+
+    await user.click(screen.getByRole('button', { name: 'File Storage' }));
+    expect(cardNames()).toEqual(['File Upload', 'Box', 'Dropbox', 'Google Drive']);
+
+    await user.click(screen.getByRole('button', { name: 'CRM' }));
+    expect(cardNames()).toEqual([]);
+    expect(screen.getByRole('heading', { name: 'No CRM sources yet' })).toBeInTheDocument();
+  });
+
+  it('hands the clicked card over; without permission the cards are not buttons', async () => {
+    const user = userEvent.setup();
+    const onPick = vi.fn();
+    const { unmount } = renderWithProviders(<SourceCatalogue onPick={onPick} />);
+    await user.click(screen.getByRole('button', { name: /^Dropbox: coming soon/ }));
+    expect(onPick).toHaveBeenCalledWith(
+      expect.objectContaining({ id: 'dropbox', available: false }),
+    );
+    unmount();
+
+    renderWithProviders(<SourceCatalogue />);
+    expect(screen.queryByRole('button', { name: /^Dropbox/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('article', { name: 'Dropbox' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,131 @@
+import {
+  ActionIcon,
+  Badge,
+  Collapse,
+  Group,
+  Paper,
+  Progress,
+  Text,
+  ThemeIcon,
+  Tooltip,
+  UnstyledButton,
+} from '@mantine/core';
+import { IconChevronRight, IconCloudUpload, IconPlug, IconTrash } from '@tabler/icons-react';
+import { useId } from 'react';
+import {
+  isIndexing,
+  plural,
+  sourceProgress,
+  type DocumentNode,
+  type SourceNode,
+} from '../document-status';
+import { DocumentRow } from './DocumentRow';
+import classes from './SourceRow.module.css';
+
+interface SourceRowProps {
+  source: SourceNode;
+  expanded: boolean;
+  onToggle: (id: string) => void;
+  /** Absent for members who may not delete. */
+  onDeleteSource?: (source: SourceNode) => void;
+  onDeleteDocument?: (doc: DocumentNode) => void;
+}
+
+function summary(source: SourceNode): string {
+  const parts = [plural(source.documentCount, 'file')];
+  if (source.documentCount > 0) parts.push(`${source.indexedCount} indexed`);
+  if (source.chunkCount > 0) parts.push(plural(source.chunkCount, 'chunk'));
+  const failed = source.documents.filter((d) => d.status === 'failed').length;
+  if (failed > 0) parts.push(`${failed} failed`);
+  return parts.join(' · ');
+}
+
+/** A connected source: its name and totals, expanding to its documents. */
+export function SourceRow({
+  source,
+  expanded,
+  onToggle,
+  onDeleteSource,
+  onDeleteDocument,
+}: SourceRowProps) {
+  const panelId = useId();
+  const indexing = source.documents.some(isIndexing);
+  const SourceIcon = source.kind === 'file_upload' ? IconCloudUpload : IconPlug;
+  return (
+    <Paper component="li" withBorder radius="lg" aria-label={source.name}>
+      <div className={classes.header}>
+        <UnstyledButton
+          className={classes.toggle}
+          aria-expanded={expanded}
+          aria-controls={panelId}
+          aria-label={`${expanded ? 'Hide' : 'Show'} files of ${source.name}`}
+          onClick={() => onToggle(source.id)}
+        >
+          <IconChevronRight
+            size={18}
+            className={classes.chevron}
+            data-expanded={expanded || undefined}
+            aria-hidden
+          />
+          <ThemeIcon variant="light" size={38} radius="md">
+            <SourceIcon size={20} stroke={1.6} />
+          </ThemeIcon>
+          <div style={{ flex: 1, minWidth: 0 }}>
+            <Group gap="xs" wrap="nowrap">
+              <Text fw={600} truncate>
+                {source.name}
+              </Text>
+              {indexing && (
+                <Badge size="sm" variant="light" color="blue" radius="sm" style={{ flexShrink: 0 }}>
+                  Indexing
+                </Badge>
+              )}
+            </Group>
+            <Text size="sm" c="dimmed" lineClamp={1} title={source.description}>
+              {source.description}
+            </Text>
+          </div>
+          <Text size="sm" c="dimmed" visibleFrom="sm" style={{ flexShrink: 0 }}>
+            {summary(source)}
+          </Text>
+        </UnstyledButton>
+        {onDeleteSource && (
+          <Tooltip label="Delete source" withArrow>
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              aria-label={`Delete source ${source.name}`}
+              onClick={() => onDeleteSource(source)}
+            >
+              <IconTrash size={16} />
+            </ActionIcon>
+          </Tooltip>
+        )}
+      </div>
+      {indexing && !expanded && (
+        <Progress
+          value={sourceProgress(source)}
+          size={3}
+          radius={0}
+          aria-label={`Indexing ${source.name}`}
+        />
+      )}
+      <Collapse expanded={expanded} id={panelId}>
+        <Text size="sm" c="dimmed" hiddenFrom="sm" px="md" pb="xs">
+          {summary(source)}
+        </Text>
+        {source.documents.length > 0 ? (
+          <ul className={classes.documents} aria-label={`Files of ${source.name}`}>
+            {source.documents.map((doc) => (
+              <DocumentRow key={doc.id} doc={doc} onDelete={onDeleteDocument} />
+            ))}
+          </ul>
+        ) : (
+          <Text size="sm" c="dimmed" px="md" py="sm" className={classes.documents}>
+            No files in this source yet.
+          </Text>
+        )}
+      </Collapse>
+    </Paper>
+  );
+}

@@ -1,0 +1,200 @@
+import { notifications } from '@mantine/notifications';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CreateUploadSourceDocument, DeleteSourceDocument } from '../../../graphql/generated';
+import { renderWithProviders, type RenderOptions } from '../../../test/render';
+import {
+  confirmUploadMock,
+  createSourceMock,
+  createUploadMock,
+  doc,
+} from '../../../test/sources-mocks';
+import type { PutFile } from '../put-file';
+import { SOURCE_CATALOGUE, type CatalogueSource } from '../source-catalogue';
+import { UploadDialog } from './UploadDialog';
+
+afterEach(() => {
+  notifications.clean();
+  vi.unstubAllGlobals();
+});
+
+const FILE_UPLOAD = SOURCE_CATALOGUE.find((s) => s.id === 'file_upload')!;
+const pdf = (name = 'report.pdf', body = '%PDF-1.7 hello') =>
+  new File([body], name, { type: 'application/pdf' });
+
+function Harness({ put, onChanged }: { put?: PutFile; onChanged: (id?: string) => void }) {
+  const [connector, setConnector] = useState<CatalogueSource | null>(FILE_UPLOAD);
+  return (
+    <>
+      <button type="button" onClick={() => setConnector(FILE_UPLOAD)}>
+        Open
+      </button>
+      <UploadDialog
+        connector={connector}
+        onClose={() => setConnector(null)}
+        onChanged={onChanged}
+        put={put}
+      />
+    </>
+  );
+}
+
+function renderDialog(mocks: RenderOptions['mocks'] = [], put?: PutFile) {
+  const onChanged = vi.fn();
+  renderWithProviders(<Harness put={put} onChanged={onChanged} />, { mocks });
+  const dialog = screen.getByRole('dialog', { name: 'Connect source: File Upload' });
+  return { dialog: within(dialog), onChanged };
+}
+
+const dialogGone = () =>
+  waitFor(() =>
+    expect(
+      screen.queryByRole('dialog', { name: 'Connect source: File Upload' }),
+    ).not.toBeInTheDocument(),
+  );
+
+/** An XMLHttpRequest whose PUT is answered 413 by the storage, as the server does. */
+class TooLargeXhr {
+  static sent: { method: string; url: string; body: unknown }[] = [];
+  upload: { onprogress: ((e: Partial<ProgressEvent>) => void) | null } = { onprogress: null };
+  status = 0;
+  responseText = '';
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+  private method = '';
+  private url = '';
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  setRequestHeader() {}
+  abort() {}
+  send(body: unknown) {
+    TooLargeXhr.sent.push({ method: this.method, url: this.url, body });
+    setTimeout(() => {
+      this.upload.onprogress?.({ lengthComputable: true, loaded: 30, total: 100 });
+      this.status = 413;
+      this.responseText = JSON.stringify({
+        error: 'PAYLOAD_TOO_LARGE',
+        message: 'Files are limited to 50 MB.',
+      });
+      this.onload?.();
+    }, 0);
+  }
+}
+
+describe('UploadDialog', () => {
+  it('requires a description and a file before calling the server; Escape closes', async () => {
+    const user = userEvent.setup();
+    const create = vi.fn();
+    const { dialog } = renderDialog([
+      { request: { query: CreateUploadSourceDocument, variables: () => true }, result: create },
+    ]);
+    expect(dialog.getByLabelText(/^Description/)).toBeRequired();
+    expect(dialog.getByLabelText('Name')).not.toBeRequired();
+
+    await user.click(dialog.getByRole('button', { name: 'Upload' }));
+    expect(await dialog.findByText('Describe what these files are about')).toBeInTheDocument();
+    expect(dialog.getByLabelText(/^Description/)).toHaveAttribute('aria-invalid', 'true');
+    expect(dialog.getByText('Choose at least one file to upload.')).toBeInTheDocument();
+    expect(create).not.toHaveBeenCalled();
+
+    await user.keyboard('{Escape}');
+    await dialogGone();
+  });
+
+  it('refuses other file types with a message, picked or dropped, and skips empty files', async () => {
+    const user = userEvent.setup({ applyAccept: false });
+    const { dialog } = renderDialog();
+    const input = dialog.getByLabelText('Files');
+    expect(input).toHaveAttribute('accept', '.pdf,.doc,.docx,.xls,.xlsx,.ppt,.pptx,.txt');
+
+    await user.upload(input, [
+      pdf('Report.PDF'),
+      new File(['png'], 'notes.png', { type: 'image/png' }),
+      new File([], 'empty.txt', { type: 'text/plain' }),
+    ]);
+    const list = within(dialog.getByRole('list', { name: 'Chosen files' }));
+    expect(list.getByRole('listitem', { name: 'Report.PDF' })).not.toHaveTextContent('Not added');
+    expect(list.getByRole('listitem', { name: 'notes.png' })).toHaveTextContent(
+      'Not added: Only PDF, Word, Excel, PowerPoint or plain text (.txt) files can be uploaded.',
+    );
+    expect(list.getByRole('listitem', { name: 'empty.txt' })).toHaveTextContent(
+      'The file is empty, so it was skipped.',
+    );
+
+    fireEvent.drop(screen.getByTestId('file-drop-zone'), {
+      dataTransfer: {
+        files: [new File(['MZ'], 'setup.exe'), pdf('minutes.pdf')],
+        types: ['Files'],
+      },
+    });
+    expect(await list.findByRole('listitem', { name: 'minutes.pdf' })).toBeInTheDocument();
+    expect(list.getByRole('listitem', { name: 'setup.exe' })).toHaveTextContent('Not added');
+    expect(dialog.getByRole('button', { name: 'Upload 2 files' })).toBeInTheDocument();
+  });
+
+  it('shows each file’s upload percent, then closes with a summary once all are confirmed', async () => {
+    const user = userEvent.setup();
+    const file = pdf();
+    let finishPut!: () => void;
+    const put: PutFile = (_url, _file, { onProgress }) => {
+      onProgress(60);
+      return new Promise((resolve) => (finishPut = resolve));
+    };
+    const { dialog, onChanged } = renderDialog(
+      [
+        createSourceMock({ name: null, description: 'Quarterly reports' }),
+        createUploadMock(file),
+        confirmUploadMock('k1', doc({ fileName: 'report.pdf', status: 'queued', progress: 0 })),
+      ],
+      put,
+    );
+    await user.type(dialog.getByLabelText(/^Description/), 'Quarterly reports');
+    await user.upload(dialog.getByLabelText('Files'), file);
+    await user.click(dialog.getByRole('button', { name: 'Upload' }));
+
+    const bar = await dialog.findByRole('progressbar', { name: 'Uploading report.pdf' });
+    await waitFor(() => expect(bar).toHaveAttribute('aria-valuenow', '60'));
+    expect(dialog.getByText('60%')).toBeInTheDocument();
+    expect(dialog.getByRole('button', { name: 'Cancel upload' })).toBeInTheDocument();
+
+    finishPut();
+    await dialogGone();
+    expect(await screen.findByText('1 file uploaded — indexing…')).toBeInTheDocument();
+    expect(onChanged).toHaveBeenCalledWith('s1');
+  });
+
+  it("shows the storage's 413 message on the file, and closing removes the empty source", async () => {
+    vi.stubGlobal('XMLHttpRequest', TooLargeXhr);
+    const user = userEvent.setup();
+    const file = pdf('big.pdf');
+    const deleted = vi.fn(() => ({ data: { deleteSource: true } }));
+    const { dialog, onChanged } = renderDialog([
+      createSourceMock({ name: 'Archive', description: 'Old scans' }),
+      createUploadMock(file),
+      { request: { query: DeleteSourceDocument, variables: { id: 's1' } }, result: deleted },
+    ]);
+    await user.type(dialog.getByLabelText('Name'), 'Archive');
+    await user.type(dialog.getByLabelText(/^Description/), 'Old scans');
+    await user.upload(dialog.getByLabelText('Files'), file);
+    await user.click(dialog.getByRole('button', { name: 'Upload' }));
+
+    const item = await dialog.findByRole('listitem', { name: 'big.pdf' });
+    await waitFor(() => expect(item).toHaveTextContent('Files are limited to 50 MB.'));
+    expect(TooLargeXhr.sent).toEqual([
+      { method: 'PUT', url: '/storage/w1/k1?sig=abc', body: file },
+    ]);
+    expect(screen.getByText('1 file could not be uploaded')).toBeInTheDocument();
+    // It stays open so the reason can be read.
+    expect(screen.getByRole('dialog', { name: 'Connect source: File Upload' })).toBeInTheDocument();
+
+    await user.click(dialog.getByRole('button', { name: 'Close' }));
+    await dialogGone();
+    await waitFor(() => expect(deleted).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(onChanged).toHaveBeenLastCalledWith());
+  });
+});

@@ -1,0 +1,186 @@
+import { useCallback, useRef, useState } from 'react';
+import {
+  useConfirmUploadMutation,
+  useCreateUploadMutation,
+  useCreateUploadSourceMutation,
+  useDeleteSourceMutation,
+} from '../../graphql/generated';
+import { errorMessage } from '../../shared/graphql-errors';
+import { CANCELLED_MESSAGE, UploadError, xhrPut, type PutFile } from './put-file';
+import { fileIdentity, formatBytes, sizeWarning } from './upload-rules';
+
+export type UploadStatus = 'ready' | 'uploading' | 'confirming' | 'done' | 'failed';
+
+export interface UploadItem {
+  id: string;
+  file: File;
+  status: UploadStatus;
+  /** Bytes sent, 0–100. */
+  percent: number;
+  /** Why this file failed, in the server's words. */
+  error?: string;
+  /** A caution before uploading (e.g. over the size limit). */
+  warning?: string;
+}
+
+export interface UploadValues {
+  name: string;
+  description: string;
+}
+
+export interface UploadSummary {
+  sourceId: string;
+  uploaded: string[];
+  failed: { name: string; message: string }[];
+}
+
+/** Files uploaded side by side: enough to keep the line busy, few enough to show progress. */
+const PARALLEL = 3;
+
+async function inPool<T>(items: readonly T[], size: number, work: (item: T) => Promise<void>) {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await work(items[next++]);
+  };
+  await Promise.all(Array.from({ length: Math.min(size, items.length) }, worker));
+}
+
+/**
+ * The upload dialog's files and the spec's three-step flow for each (SPEC §4): createUpload for
+ * a signed URL, PUT the bytes (with progress), confirmUpload to queue indexing. The source is
+ * created once per dialog; a retry adds the remaining files to the same source.
+ */
+export function useFileUpload({ put = xhrPut }: { put?: PutFile } = {}) {
+  const [items, setItems] = useState<UploadItem[]>([]);
+  const [running, setRunning] = useState(false);
+  const sourceId = useRef<string | null>(null);
+  /** Files confirmed into that source (a ref: a close during uploads must see the latest). */
+  const confirmedCount = useRef(0);
+  const abort = useRef<AbortController | null>(null);
+  const [createSource] = useCreateUploadSourceMutation();
+  const [createUpload] = useCreateUploadMutation();
+  const [confirmUpload] = useConfirmUploadMutation();
+  const [deleteSource] = useDeleteSourceMutation();
+
+  const update = useCallback((id: string, patch: Partial<UploadItem>) => {
+    setItems((prev) => prev.map((item) => (item.id === id ? { ...item, ...patch } : item)));
+  }, []);
+
+  const add = useCallback((files: readonly File[]) => {
+    setItems((prev) => {
+      const known = new Set(prev.map((item) => item.id));
+      const added = files
+        .filter((file) => !known.has(fileIdentity(file)) && known.add(fileIdentity(file)))
+        .map((file): UploadItem => ({
+          id: fileIdentity(file),
+          file,
+          status: 'ready',
+          percent: 0,
+          warning: sizeWarning(file),
+        }));
+      return [...prev, ...added];
+    });
+  }, []);
+
+  const remove = useCallback((id: string) => {
+    setItems((prev) => prev.filter((item) => item.id !== id));
+  }, []);
+
+  const uploadOne = useCallback(
+    async (item: UploadItem, target: string, signal: AbortSignal): Promise<string | null> => {
+      const { file } = item;
+      update(item.id, { status: 'uploading', percent: 0, error: undefined });
+      try {
+        const { data } = await createUpload({
+          variables: {
+            input: { fileName: file.name, fileType: file.type || null, sourceId: target },
+          },
+        });
+        const ticket = data?.createUpload;
+        if (!ticket) throw new UploadError('The server sent no upload URL.');
+        if (file.size > ticket.maxBytes)
+          throw new UploadError(
+            `This file is ${formatBytes(file.size)}; the limit is ${formatBytes(ticket.maxBytes)}.`,
+          );
+        if (signal.aborted) throw new UploadError(CANCELLED_MESSAGE);
+        await put(ticket.uploadUrl, file, {
+          signal,
+          onProgress: (percent) => update(item.id, { percent }),
+        });
+        if (signal.aborted) throw new UploadError(CANCELLED_MESSAGE);
+        update(item.id, { status: 'confirming', percent: 100 });
+        const confirmed = await confirmUpload({ variables: { fileKey: ticket.fileKey } });
+        if (!confirmed.data?.confirmUpload) throw new UploadError('The server sent no answer.');
+        confirmedCount.current += 1;
+        update(item.id, { status: 'done' });
+        return null;
+      } catch (error) {
+        const message = error instanceof UploadError ? error.message : errorMessage(error);
+        update(item.id, { status: 'failed', error: message });
+        return message;
+      }
+    },
+    [createUpload, confirmUpload, put, update],
+  );
+
+  /**
+   * Creates the source (first time only) and uploads every file not yet uploaded. A failure to
+   * create the source is thrown for the form to show; file failures stay on their files.
+   */
+  const run = useCallback(
+    async (values: UploadValues): Promise<UploadSummary> => {
+      const controller = new AbortController();
+      abort.current = controller;
+      setRunning(true);
+      try {
+        if (!sourceId.current) {
+          const { data } = await createSource({
+            variables: {
+              input: { name: values.name.trim() || null, description: values.description.trim() },
+            },
+          });
+          if (!data?.createUploadSource) throw new Error('The server sent no answer.');
+          sourceId.current = data.createUploadSource.id;
+        }
+        const target = sourceId.current;
+        const todo = items.filter((item) => item.status !== 'done');
+        const summary: UploadSummary = { sourceId: target, uploaded: [], failed: [] };
+        await inPool(todo, PARALLEL, async (item) => {
+          const failure = await uploadOne(item, target, controller.signal);
+          if (failure) summary.failed.push({ name: item.file.name, message: failure });
+          else summary.uploaded.push(item.file.name);
+        });
+        return summary;
+      } finally {
+        setRunning(false);
+        abort.current = null;
+      }
+    },
+    [createSource, items, uploadOne],
+  );
+
+  /** Stops uploads in flight; files already confirmed keep indexing. */
+  const cancel = useCallback(() => abort.current?.abort(), []);
+
+  /**
+   * Empties the dialog. A source this dialog created that got no file is deleted again, so a
+   * failed or cancelled upload leaves no empty source behind. Answers whether it deleted one.
+   */
+  const reset = useCallback(async (): Promise<boolean> => {
+    abort.current?.abort();
+    const created = sourceId.current;
+    const anyUploaded = confirmedCount.current > 0;
+    sourceId.current = null;
+    confirmedCount.current = 0;
+    setItems([]);
+    if (!created || anyUploaded) return false;
+    try {
+      await deleteSource({ variables: { id: created } });
+      return true;
+    } catch {
+      return false; // an empty source is harmless; it can be deleted from the list
+    }
+  }, [deleteSource]);
+
+  return { items, running, add, remove, run, cancel, reset };
+}

@@ -1,0 +1,126 @@
+import { GraphQLError } from 'graphql';
+import {
+  ConfirmUploadDocument,
+  CreateUploadDocument,
+  CreateUploadSourceDocument,
+  SourcesDocument,
+  type DocumentFieldsFragment,
+  type SourcesQuery,
+} from '../graphql/generated';
+
+type SourceNode = SourcesQuery['sources'][number];
+
+/** A document as the Sources query answers it. */
+export function doc(
+  overrides: Partial<DocumentFieldsFragment> = {},
+): DocumentFieldsFragment & { __typename: 'Document' } {
+  const fileName = overrides.fileName ?? 'handbook.pdf';
+  return {
+    __typename: 'Document',
+    id: 'd1',
+    sourceId: 's1',
+    title: fileName.replace(/\.[^.]+$/, ''),
+    fileName,
+    fileType: 'application/pdf',
+    fileSize: 12_000,
+    status: 'indexed',
+    progress: 100,
+    error: null,
+    chunkCount: 3,
+    createdAt: '2024-03-01T12:00:00.000Z',
+    indexedAt: '2024-03-01T12:00:05.000Z',
+    ...overrides,
+  };
+}
+
+/** A source with its documents; the counts follow the documents. */
+export function source(
+  overrides: Partial<Omit<SourceNode, 'documents'>> = {},
+  documents: DocumentFieldsFragment[] = [],
+): SourceNode & { __typename: 'Source' } {
+  const indexed = documents.filter((d) => d.status === 'indexed');
+  return {
+    __typename: 'Source',
+    id: 's1',
+    kind: 'file_upload',
+    name: 'Handbook',
+    description: 'HR policies and the employee handbook',
+    createdAt: '2024-03-01T12:00:00.000Z',
+    documentCount: documents.length,
+    indexedCount: indexed.length,
+    chunkCount: indexed.reduce((sum, d) => sum + d.chunkCount, 0),
+    documents: documents.map((d) => ({ __typename: 'Document', ...d })),
+    ...overrides,
+  };
+}
+
+export function sourcesMock(sources: SourceNode[], extra: { maxUsageCount?: number } = {}) {
+  return { request: { query: SourcesDocument }, result: { data: { sources } }, ...extra };
+}
+
+export function createSourceMock(
+  input: { name: string | null; description: string },
+  id = 's1',
+  onCall?: () => void,
+) {
+  return {
+    request: { query: CreateUploadSourceDocument, variables: { input } },
+    result: () => {
+      onCall?.();
+      return {
+        data: {
+          createUploadSource: {
+            __typename: 'Source',
+            id,
+            name: input.name ?? 'Uploaded files',
+            description: input.description,
+          },
+        },
+      };
+    },
+  };
+}
+
+export function createUploadMock(file: File, sourceId = 's1', key = 'k1', onCall?: () => void) {
+  return {
+    request: {
+      query: CreateUploadDocument,
+      variables: { input: { fileName: file.name, fileType: file.type || null, sourceId } },
+    },
+    result: () => {
+      onCall?.();
+      return {
+        data: {
+          createUpload: {
+            __typename: 'UploadTicket',
+            fileKey: `w1/${key}`,
+            uploadUrl: `/storage/w1/${key}?sig=abc`,
+            expiresAt: '2030-01-01T00:00:00.000Z',
+            maxBytes: 50 * 1024 * 1024,
+          },
+        },
+      };
+    },
+  };
+}
+
+export function confirmUploadMock(
+  key: string,
+  document: DocumentFieldsFragment,
+  onCall?: () => void,
+) {
+  return {
+    request: { query: ConfirmUploadDocument, variables: { fileKey: `w1/${key}` } },
+    result: () => {
+      onCall?.();
+      return { data: { confirmUpload: { __typename: 'Document', ...document } } };
+    },
+  };
+}
+
+export function confirmUploadErrorMock(key: string, code: string, message: string) {
+  return {
+    request: { query: ConfirmUploadDocument, variables: { fileKey: `w1/${key}` } },
+    result: { errors: [new GraphQLError(message, { extensions: { code, field: 'file' } })] },
+  };
+}
