@@ -27,6 +27,16 @@ export interface Config {
   parseTimeoutMs: number;
   parseMemoryMb: number;
   jobConcurrency: number;
+  /** Set when S3_BUCKET is: files go to that S3-compatible bucket instead of DATA_DIR. */
+  s3: {
+    bucket: string;
+    region: string;
+    endpoint?: string;
+    forcePathStyle: boolean;
+    accessKeyId?: string;
+    secretAccessKey?: string;
+    prefix: string;
+  } | null;
 }
 
 export class ConfigError extends Error {}
@@ -127,5 +137,16 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     parseTimeoutMs: integer(env, 'PARSE_TIMEOUT_SECONDS', 60, 1, 3600) * 1000,
     parseMemoryMb: integer(env, 'PARSE_MEMORY_MB', 512, 32, 16_384),
     jobConcurrency: integer(env, 'JOB_CONCURRENCY', 2, 1, 64),
+    s3: env.S3_BUCKET
+      ? {
+          bucket: env.S3_BUCKET,
+          region: env.S3_REGION || 'us-east-1',
+          endpoint: url(env, 'S3_ENDPOINT', ['http', 'https']),
+          forcePathStyle: boolean(env, 'S3_FORCE_PATH_STYLE', Boolean(env.S3_ENDPOINT)),
+          accessKeyId: env.S3_ACCESS_KEY_ID || undefined,
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY || undefined,
+          prefix: env.S3_PREFIX || '',
+        }
+      : null,
   };
 }

@@ -10,6 +10,8 @@ import { ParserPool } from './modules/sources/parsing/index.js';
 import { SourcesService } from './modules/sources/sources.service.js';
 import type { AppKeys } from './security/app-keys.js';
 import { LocalStorage } from './storage/local-storage.js';
+import type { ObjectStorage } from './storage/object-storage.js';
+import { S3Storage } from './storage/s3-storage.js';
 import type { Logger } from './shared/logger.js';
 
 /** Every domain service, built once per process and shared by GraphQL and REST. */
@@ -20,7 +22,7 @@ export interface Services {
   auth: AuthService;
   members: MembersService;
   invitations: InvitationsService;
-  storage: LocalStorage;
+  storage: ObjectStorage;
   jobs: JobQueue;
   parsers: ParserPool;
   sources: SourcesService;
@@ -45,7 +47,9 @@ export function createServices(
   });
   const members = new MembersService(db, logger);
   const invitations = new InvitationsService(db, keys.tokenHash, mailer, logger, config.publicUrl);
-  const storage = new LocalStorage(config.dataDir, keys.storage);
+  const storage: ObjectStorage = config.s3
+    ? new S3Storage(config.s3)
+    : new LocalStorage(config.dataDir, keys.storage);
   const jobs = new JobQueue(db, logger, { concurrency: config.jobConcurrency, pollMs: 500 });
   const parsers = new ParserPool({
     size: config.jobConcurrency,

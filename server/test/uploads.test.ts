@@ -99,7 +99,7 @@ describe('bad uploads fail alone, with a reason', () => {
     const tampered = ticket.body.uploadUrl.replace(/max=\d+/, 'max=999999999');
     expect((await fetch(tampered, { method: 'PUT', body: 'hello' })).status).toBe(403);
     const key = ticket.body.fileKey;
-    const expiredPath = app.server.services.storage.signedPutPath({
+    const expiredPath = await app.server.services.storage.createPutUrl({
       key,
       maxBytes: 1000,
       expiresAt: new Date(Date.now() - 1000),

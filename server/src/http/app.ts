@@ -12,6 +12,8 @@ import { outboxRoutes } from '../mail/outbox.rest.js';
 import { authRoutes } from '../modules/auth/auth.rest.js';
 import { memberRoutes } from '../modules/members/members.rest.js';
 import { sourceRoutes } from '../modules/sources/sources.rest.js';
+import { LocalStorage } from '../storage/local-storage.js';
+import { S3Storage } from '../storage/s3-storage.js';
 import { storageRoutes } from '../storage/storage.rest.js';
 import type { Services } from '../services.js';
 import { runWithRequestId } from '../shared/request-context.js';
@@ -45,7 +47,11 @@ export function createHttpApp(
           // Mantine injects its CSS variables in <style> tags.
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'blob:'],
-          connectSrc: ["'self'"],
+          // The browser PUTs files straight to the bucket when S3 is configured.
+          connectSrc: [
+            "'self'",
+            ...(services.storage instanceof S3Storage ? [services.storage.origin()] : []),
+          ],
           upgradeInsecureRequests: null,
         },
       },
@@ -69,8 +75,10 @@ export function createHttpApp(
     expressMiddleware(apollo, { context: async ({ req }) => buildContext(req, services) }),
   );
 
-  // Raw file bodies: streamed to disk, never through a body parser.
-  app.use('/storage', storageRoutes(services.storage), restErrorHandler(services.logger));
+  // Raw file bodies: streamed to disk, never through a body parser (local storage only).
+  if (services.storage instanceof LocalStorage) {
+    app.use('/storage', storageRoutes(services.storage), restErrorHandler(services.logger));
+  }
 
   const api = express.Router();
   api.use(express.json({ limit: JSON_BODY_LIMIT }));

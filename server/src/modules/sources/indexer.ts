@@ -1,6 +1,6 @@
 import type { DataSource } from 'typeorm';
 import { PermanentJobError, type JobQueue } from '../../jobs/job-queue.js';
-import type { LocalStorage } from '../../storage/local-storage.js';
+import type { ObjectStorage } from '../../storage/object-storage.js';
 import type { Logger } from '../../shared/logger.js';
 import { chunkDocument } from './chunker.js';
 import { SourceDocument } from './document.entity.js';
@@ -17,7 +17,7 @@ const INSERT_BATCH = 500;
 export class Indexer {
   constructor(
     private readonly db: DataSource,
-    private readonly storage: LocalStorage,
+    private readonly storage: ObjectStorage,
     private readonly logger: Logger,
     private readonly parsers: ParserPool,
   ) {}

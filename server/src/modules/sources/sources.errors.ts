@@ -1,5 +1,5 @@
 import { AppError } from '../../shared/app-error.js';
-import { formatBytes } from '../../storage/local-storage.js';
+import { formatBytes } from '../../storage/object-storage.js';
 
 export const SourceErrors = {
   sourceNotFound: () => new AppError('NOT_FOUND', 'No such source in this workspace.', 404),

@@ -59,7 +59,7 @@ export class SourcesResolver {
     const upload = await ctx.services.sources.createUpload(ctx.viewer!, input);
     return {
       fileKey: upload.fileKey,
-      uploadUrl: upload.uploadPath,
+      uploadUrl: upload.uploadUrl,
       expiresAt: upload.expiresAt,
       maxBytes: upload.maxBytes,
     };

@@ -22,7 +22,10 @@ export function sourceRoutes(services: Services, config: Config): Router {
         sourceId: bodyString(req, 'sourceId', false) ?? null,
       });
       res.json({
-        uploadUrl: originOf(req, config) + upload.uploadPath,
+        // Local storage answers a path on this server; S3 an absolute presigned URL.
+        uploadUrl: upload.uploadUrl.startsWith('/')
+          ? originOf(req, config) + upload.uploadUrl
+          : upload.uploadUrl,
         fileKey: upload.fileKey,
         expiresAt: upload.expiresAt,
         maxBytes: upload.maxBytes,

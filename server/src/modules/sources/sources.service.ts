@@ -6,7 +6,7 @@ import type { JobQueue } from '../../jobs/job-queue.js';
 import { badInput } from '../../shared/app-error.js';
 import { assertId } from '../../shared/ids.js';
 import type { Logger } from '../../shared/logger.js';
-import type { LocalStorage } from '../../storage/local-storage.js';
+import type { ObjectStorage } from '../../storage/object-storage.js';
 import { requireCurrentPermission } from '../auth/require-permission.js';
 import type { Viewer } from '../auth/viewer.js';
 import { SourceDocument } from './document.entity.js';
@@ -38,7 +38,7 @@ export interface UploadLimits {
 export class SourcesService {
   constructor(
     private readonly db: DataSource,
-    private readonly storage: LocalStorage,
+    private readonly storage: ObjectStorage,
     private readonly queue: JobQueue,
     private readonly logger: Logger,
     private readonly limits: UploadLimits,
@@ -121,7 +121,7 @@ export class SourcesService {
     });
     return {
       fileKey: key,
-      uploadPath: this.storage.signedPutPath({ key, maxBytes, expiresAt }),
+      uploadUrl: await this.storage.createPutUrl({ key, maxBytes, expiresAt }),
       expiresAt,
       maxBytes,
     };

@@ -1,0 +1,127 @@
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { Readable } from 'node:stream';
+import { AppError } from '../shared/app-error.js';
+import { formatBytes, type ObjectStorage, type UploadGrant } from './object-storage.js';
+
+export interface S3Settings {
+  bucket: string;
+  region: string;
+  endpoint?: string;
+  forcePathStyle: boolean;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  prefix: string;
+}
+
+/**
+ * Files in an S3-compatible bucket. The browser PUTs to a presigned URL (the same three-step
+ * flow as local storage); presigned PUTs cannot cap the size, so confirm checks it (HEAD) and
+ * deletes what is too large.
+ */
+export class S3Storage implements ObjectStorage {
+  private readonly client: S3Client;
+
+  constructor(private readonly settings: S3Settings) {
+    this.client = new S3Client({
+      region: settings.region,
+      endpoint: settings.endpoint,
+      forcePathStyle: settings.forcePathStyle,
+      credentials:
+        settings.accessKeyId && settings.secretAccessKey
+          ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey }
+          : undefined,
+    });
+  }
+
+  /** The store's origin, for the Content-Security-Policy of the browser's direct PUT. */
+  origin(): string {
+    if (this.settings.endpoint) return new URL(this.settings.endpoint).origin;
+    return `https://${this.settings.bucket}.s3.${this.settings.region}.amazonaws.com`;
+  }
+
+  async createPutUrl(grant: UploadGrant): Promise<string> {
+    const expiresIn = Math.max(1, Math.floor((grant.expiresAt.getTime() - Date.now()) / 1000));
+    return getSignedUrl(
+      this.client,
+      new PutObjectCommand({ Bucket: this.settings.bucket, Key: this.key(grant.key) }),
+      {
+        expiresIn,
+      },
+    );
+  }
+
+  /** Server-side writes (GraphQL uploads): buffered up to the limit, then one PutObject. */
+  async write(key: string, body: Readable, maxBytes: number): Promise<number> {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of body) {
+      size += (chunk as Buffer).length;
+      if (size > maxBytes) {
+        body.destroy();
+        throw new AppError(
+          'PAYLOAD_TOO_LARGE',
+          `Files are limited to ${formatBytes(maxBytes)}.`,
+          413,
+        );
+      }
+      chunks.push(chunk as Buffer);
+    }
+    await this.client.send(
+      new PutObjectCommand({
+        Bucket: this.settings.bucket,
+        Key: this.key(key),
+        Body: Buffer.concat(chunks),
+      }),
+    );
+    return size;
+  }
+
+  async read(key: string): Promise<Buffer> {
+    const out = await this.client.send(
+      new GetObjectCommand({ Bucket: this.settings.bucket, Key: this.key(key) }),
+    );
+    return Buffer.from(await out.Body!.transformToByteArray());
+  }
+
+  async head(key: string, bytes = 64 * 1024): Promise<Uint8Array> {
+    const out = await this.client.send(
+      new GetObjectCommand({
+        Bucket: this.settings.bucket,
+        Key: this.key(key),
+        Range: `bytes=0-${bytes - 1}`,
+      }),
+    );
+    return out.Body!.transformToByteArray();
+  }
+
+  async size(key: string): Promise<number | null> {
+    try {
+      const out = await this.client.send(
+        new HeadObjectCommand({ Bucket: this.settings.bucket, Key: this.key(key) }),
+      );
+      return out.ContentLength ?? null;
+    } catch (error) {
+      const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata
+        ?.httpStatusCode;
+      if (status === 404) return null;
+      throw error;
+    }
+  }
+
+  async remove(key: string): Promise<void> {
+    await this.client.send(
+      new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: this.key(key) }),
+    );
+  }
+
+  private key(key: string) {
+    return `${this.settings.prefix}${key}`;
+  }
+}
