@@ -167,3 +167,19 @@ describe('bad uploads fail alone, with a reason', () => {
     expect(confirm!.body.message).toMatch(/expands/);
   });
 });
+
+describe('workspace quota', () => {
+  it('refuses new uploads once the workspace has used its quota', async () => {
+    const small = await startTestApp({ WORKSPACE_QUOTA_MB: '1' });
+    try {
+      const owner = await newAdmin(small);
+      const first = await uploadFile(small, owner, 'first.txt', Buffer.alloc(1024 * 1024, 97));
+      expect(first.confirm!.status).toBe(200);
+      const second = await uploadFile(small, owner, 'second.txt', Buffer.from('more text'));
+      expect(second.ticket.status).toBe(413);
+      expect(second.ticket.body.error).toBe('QUOTA_EXCEEDED');
+    } finally {
+      await small.stop();
+    }
+  });
+});
