@@ -18,6 +18,8 @@ export default defineConfig({
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
     css: false,
+    // Above the 5 s async-utility timeout of src/test/setup.ts, so a slow wait fails as itself.
+    testTimeout: 15_000,
     reporters: reporters('client'),
   },
 });

@@ -4,6 +4,7 @@ import { ProtectedRoute } from './modules/auth/components/ProtectedRoute';
 import { AcceptInvitePage } from './pages/AcceptInvitePage';
 import { ForgotPasswordPage } from './pages/ForgotPasswordPage';
 import { LandingPage } from './pages/LandingPage';
+import { PublicChatPage } from './pages/PublicChatPage';
 import { ResetPasswordPage } from './pages/ResetPasswordPage';
 import { RouterErrorPage } from './pages/RouterErrorPage';
 import { SignInPage } from './pages/SignInPage';
@@ -14,6 +15,7 @@ import { BotDetailPage } from './pages/app/BotDetailPage';
 import { BotsPage } from './pages/app/BotsPage';
 import { ConnectorsPage } from './pages/app/ConnectorsPage';
 import { DashboardPage } from './pages/app/DashboardPage';
+import { DocumentPage } from './pages/app/DocumentPage';
 import { IntegrationsPage } from './pages/app/IntegrationsPage';
 import { SearchPage } from './pages/app/SearchPage';
 import { UsersPage } from './pages/app/UsersPage';
@@ -30,6 +32,8 @@ export const routes: RouteObject[] = [
       { path: '/reset-password', element: <ResetPasswordPage /> },
       { path: '/forgot-password', element: <ForgotPasswordPage /> },
       { path: '/unauthorized', element: <UnauthorizedPage /> },
+      // A public bot's share link: no sign-in (SPEC §2 bots; the server serves public bots only).
+      { path: '/chat/:token', element: <PublicChatPage /> },
       {
         path: '/app',
         element: (
@@ -64,6 +68,14 @@ export const routes: RouteObject[] = [
             element: (
               <ProtectedRoute permission="search.read">
                 <SearchPage />
+              </ProtectedRoute>
+            ),
+          },
+          {
+            path: 'documents/:documentId',
+            element: (
+              <ProtectedRoute permission="search.read">
+                <DocumentPage />
               </ProtectedRoute>
             ),
           },

@@ -15,9 +15,10 @@ export interface AppServer {
 
 /**
  * The built app (server/dist + client/dist, from `npm run build`) on a random port with a fresh
- * DATA_DIR and its embedded database, exactly as `npm start` runs it.
+ * DATA_DIR and its embedded database, exactly as `npm start` runs it; `env` adds settings
+ * (e.g. OPENAI_BASE_URL for a loopback fake provider).
  */
-export async function startAppServer(): Promise<AppServer> {
+export async function startAppServer(env: Record<string, string> = {}): Promise<AppServer> {
   const entry = path.join(root, 'server', 'dist', 'main.js');
   if (!fs.existsSync(entry) || !fs.existsSync(path.join(root, 'client', 'dist', 'index.html'))) {
     throw new Error('Build the app first: npm run build (npm run e2e does it)');
@@ -34,8 +35,11 @@ export async function startAppServer(): Promise<AppServer> {
       DATABASE_URL: '',
       NODE_ENV: 'development',
       DEV_OUTBOX: 'true',
+      // Answers stay extractive (offline) whatever the calling shell has set.
+      OPENAI_API_KEY: '',
       LOG_LEVEL: 'warn',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SignInPage } from '../pages/auth-pages.js';
 import { startAppServer, type AppServer } from '../support/app-server.js';
-import { launchBrowser, screenshot } from '../support/browser.js';
+import { screenshot } from '../support/browser.js';
+import { signedInAdmin } from '../support/signed-in.js';
 
 /** Every office fixture uploaded through the Connectors dialog reaches 'Indexed'. */
 const FIXTURES = path.resolve(
@@ -28,18 +28,7 @@ const admin = { email: 'ada@example.com', password: 'correct horse battery' };
 
 beforeAll(async () => {
   app = await startAppServer();
-  await fetch(`${app.url}/api/signup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ ...admin, firstName: 'Ada', lastName: 'Lovelace' }),
-  });
-  browser = await launchBrowser();
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  context.setDefaultTimeout(15_000);
-  page = await context.newPage();
-  await page.goto(`${app.url}/signin`);
-  await new SignInPage(page).signIn(admin.email, admin.password);
-  await page.waitForURL(/\/app\/dashboard$/);
+  ({ browser, page } = await signedInAdmin(app, admin));
 });
 
 afterAll(async () => {

@@ -27,6 +27,13 @@ export interface Config {
   parseTimeoutMs: number;
   parseMemoryMb: number;
   jobConcurrency: number;
+  /** The server's AI provider (OpenAI or a compatible server); answers are extractive without a key. */
+  ai: {
+    apiKey: string | undefined;
+    baseUrl: string | undefined;
+    model: string;
+    timeoutMs: number;
+  };
   /** Set when S3_BUCKET is: files go to that S3-compatible bucket instead of DATA_DIR. */
   s3: {
     bucket: string;
@@ -137,6 +144,12 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     parseTimeoutMs: integer(env, 'PARSE_TIMEOUT_SECONDS', 60, 1, 3600) * 1000,
     parseMemoryMb: integer(env, 'PARSE_MEMORY_MB', 512, 32, 16_384),
     jobConcurrency: integer(env, 'JOB_CONCURRENCY', 2, 1, 64),
+    ai: {
+      apiKey: env.OPENAI_API_KEY?.trim() || undefined,
+      baseUrl: url(env, 'OPENAI_BASE_URL', ['http', 'https']),
+      model: env.OPENAI_MODEL?.trim() || 'gpt-4o-mini',
+      timeoutMs: integer(env, 'OPENAI_TIMEOUT_SECONDS', 30, 1, 600) * 1000,
+    },
     s3: env.S3_BUCKET
       ? {
           bucket: env.S3_BUCKET,

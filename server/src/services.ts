@@ -8,6 +8,13 @@ import { JobQueue } from './jobs/job-queue.js';
 import { Indexer } from './modules/sources/indexer.js';
 import { ParserPool } from './modules/sources/parsing/index.js';
 import { SourcesService } from './modules/sources/sources.service.js';
+import { LexicalRetriever } from './modules/search/lexical-retriever.js';
+import { SearchService } from './modules/search/search.service.js';
+import { AskService } from './modules/search/ask.service.js';
+import { SearchHistoryService } from './modules/search/search-history.service.js';
+import { BotsService } from './modules/bots/bots.service.js';
+import { IntegrationSettingsService } from './modules/integrations/integration-settings.service.js';
+import { ProviderKeysService } from './modules/integrations/provider-keys.service.js';
 import type { AppKeys } from './security/app-keys.js';
 import { LocalStorage } from './storage/local-storage.js';
 import type { ObjectStorage } from './storage/object-storage.js';
@@ -26,6 +33,12 @@ export interface Services {
   jobs: JobQueue;
   parsers: ParserPool;
   sources: SourcesService;
+  search: SearchService;
+  history: SearchHistoryService;
+  ask: AskService;
+  providerKeys: ProviderKeysService;
+  integrationSettings: IntegrationSettingsService;
+  bots: BotsService;
 }
 
 export function createServices(
@@ -61,5 +74,30 @@ export function createServices(
     maxFileBytes: config.uploadMaxBytes,
     workspaceQuotaBytes: config.workspaceQuotaBytes,
   });
-  return { db, keys, logger, auth, members, invitations, storage, jobs, parsers, sources };
+  const search = new SearchService(db, new LexicalRetriever(db));
+  const history = new SearchHistoryService(db);
+  const providerKeys = new ProviderKeysService(db, keys.secrets, config.ai);
+  const ask = new AskService(db, search, history, logger, config.ai, (userId, model) =>
+    providerKeys.providerFor(userId, model),
+  );
+  const integrationSettings = new IntegrationSettingsService(db, keys.secrets);
+  const bots = new BotsService(db, ask, providerKeys);
+  return {
+    db,
+    keys,
+    logger,
+    auth,
+    members,
+    invitations,
+    storage,
+    jobs,
+    parsers,
+    sources,
+    search,
+    history,
+    ask,
+    providerKeys,
+    integrationSettings,
+    bots,
+  };
 }

@@ -14,6 +14,18 @@ export type AcceptInvitationInput = {
   token: string;
 };
 
+/** The bot form. Defaults: model gpt35, language en, privacy public. */
+export type BotInput = {
+  description?: string | null | undefined;
+  /** en, ja, es or rs */
+  language?: string | null | undefined;
+  /** gpt4o, gpt4turbo or gpt35 */
+  model?: string | null | undefined;
+  name?: string | null | undefined;
+  /** public or private */
+  privacy?: string | null | undefined;
+};
+
 /** The forced new password after sign-in answered a session. */
 export type CompleteNewPasswordInput = {
   email: string;
@@ -39,6 +51,13 @@ export type CreateUploadSourceInput = {
   /** Required: what these files are about. */
   description: string;
   name?: string | null | undefined;
+};
+
+export type IntegrationSettingsInput = {
+  domain?: string | null | undefined;
+  password?: string | null | undefined;
+  spacekey?: string | null | undefined;
+  username?: string | null | undefined;
 };
 
 export type InviteMembersInput = {
@@ -78,6 +97,34 @@ export type SignUpInput = {
   marketingOptIn?: boolean | null | undefined;
   password: string;
 };
+
+export type RecentQuestionsQueryVariables = Exact<{
+  first: number;
+}>;
+
+
+export type RecentQuestionsQuery = { recentQuestions: Array<{ question: string, kind: string, askedAt: string }> };
+
+export type PopularQuestionsQueryVariables = Exact<{
+  first: number;
+}>;
+
+
+export type PopularQuestionsQuery = { popularQuestions: Array<{ question: string, count: number, lastAskedAt: string }> };
+
+export type DocumentContentQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type DocumentContentQuery = { documentContent: { sourceName: string, document: { id: string, title: string, fileName: string, fileType: string, fileSize: number, status: string, createdAt: string }, passages: Array<{ ordinal: number, location: string | null, locationKind: string | null, locationIndex: number | null, text: string }> } };
+
+export type RecordDocumentViewMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type RecordDocumentViewMutation = { recordDocumentView: boolean };
 
 export type SessionUserFragment = { id: string, email: string, firstName: string, lastName: string, roles: Array<string>, permissions: Array<string> };
 
@@ -134,6 +181,114 @@ export type ConfirmPasswordResetMutationVariables = Exact<{
 
 
 export type ConfirmPasswordResetMutation = { confirmPasswordReset: boolean };
+
+export type BotFieldsFragment = { id: string, name: string, description: string, privacy: string, model: string, language: string, ownerId: string, createdAt: string, updatedAt: string, canManage: boolean, sharePath: string | null };
+
+export type BotSourceFieldsFragment = { id: string, kind: string, sourceId: string | null, documentId: string | null, title: string, documentCount: number };
+
+export type BotsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type BotsQuery = { bots: Array<{ id: string, name: string, description: string, privacy: string, model: string, language: string, ownerId: string, createdAt: string, updatedAt: string, canManage: boolean, sharePath: string | null }> };
+
+export type BotQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type BotQuery = { bot: { id: string, name: string, description: string, privacy: string, model: string, language: string, ownerId: string, createdAt: string, updatedAt: string, canManage: boolean, sharePath: string | null }, botSources: Array<{ id: string, kind: string, sourceId: string | null, documentId: string | null, title: string, documentCount: number }> };
+
+export type CreateBotMutationVariables = Exact<{
+  input: BotInput;
+}>;
+
+
+export type CreateBotMutation = { createBot: { id: string, name: string, description: string, privacy: string, model: string, language: string, ownerId: string, createdAt: string, updatedAt: string, canManage: boolean, sharePath: string | null } };
+
+export type UpdateBotMutationVariables = Exact<{
+  id: string | number;
+  input: BotInput;
+}>;
+
+
+export type UpdateBotMutation = { updateBot: { id: string, name: string, description: string, privacy: string, model: string, language: string, ownerId: string, createdAt: string, updatedAt: string, canManage: boolean, sharePath: string | null } };
+
+export type DeleteBotMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type DeleteBotMutation = { deleteBot: boolean };
+
+export type AttachBotSourceMutationVariables = Exact<{
+  botId: string | number;
+  sourceId?: string | number | null | undefined;
+  documentId?: string | number | null | undefined;
+}>;
+
+
+export type AttachBotSourceMutation = { attachBotSource: { id: string, kind: string, sourceId: string | null, documentId: string | null, title: string, documentCount: number } };
+
+export type DetachBotSourceMutationVariables = Exact<{
+  botId: string | number;
+  id: string | number;
+}>;
+
+
+export type DetachBotSourceMutation = { detachBotSource: boolean };
+
+export type AskBotMutationVariables = Exact<{
+  botId: string | number;
+  question: string;
+}>;
+
+
+export type AskBotMutation = { askBot: { id: string | null, question: string, answer: string, mode: string, notice: string | null, model: string | null, sources: Array<{ number: number, title: string, url: string, documentId: string, sourceKind: string, sourceName: string, location: string | null, excerpt: string }>, timings: { retrievalMs: number, answerMs: number, totalMs: number } } };
+
+export type BotLogsQueryVariables = Exact<{
+  botId: string | number;
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+}>;
+
+
+export type BotLogsQuery = { botLogs: { total: number, hasMore: boolean, endCursor: string | null, entries: Array<{ id: string, question: string, answer: string, mode: string, fromSources: boolean, latencyMs: number, askedBy: string, createdAt: string, sources: Array<{ title: string, url: string }> }> } };
+
+export type BotReportQueryVariables = Exact<{
+  botId: string | number;
+  days?: number | null | undefined;
+}>;
+
+
+export type BotReportQuery = { botReport: { questions: number, answered: number, averageLatencyMs: number, perDay: Array<{ day: string, questions: number, answered: number }>, topSources: Array<{ title: string, documentId: string, citations: number }> } };
+
+export type ProviderKeyQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ProviderKeyQuery = { providerKey: { id: string, masked: string, verifiedAt: string | null } | null };
+
+export type SaveProviderKeyMutationVariables = Exact<{
+  value: string;
+  verify?: boolean | null | undefined;
+}>;
+
+
+export type SaveProviderKeyMutation = { saveProviderKey: { id: string, masked: string, verifiedAt: string | null, verified: boolean | null, verifyMessage: string | null } };
+
+export type IntegrationSettingsQueryVariables = Exact<{
+  name: string;
+}>;
+
+
+export type IntegrationSettingsQuery = { integrationSettings: { domain: string, username: string, password: string, spacekey: string } };
+
+export type SaveIntegrationSettingsMutationVariables = Exact<{
+  name: string;
+  input: IntegrationSettingsInput;
+}>;
+
+
+export type SaveIntegrationSettingsMutation = { saveIntegrationSettings: { domain: string, username: string, password: string, spacekey: string } };
 
 export type MemberFieldsFragment = { id: string, email: string, firstName: string, lastName: string, roles: Array<string>, createdAt: string, lastSignInAt: string | null };
 
@@ -210,6 +365,31 @@ export type AcceptInvitationMutationVariables = Exact<{
 
 export type AcceptInvitationMutation = { acceptInvitation: boolean };
 
+export type SearchHitFieldsFragment = { documentId: string, title: string, url: string, sourceKind: string, sourceName: string, author: string | null, date: string, location: string | null, snippet: string, highlights: Array<{ start: number, length: number }> };
+
+export type SearchDocumentsQueryVariables = Exact<{
+  query: string;
+  integrations?: Array<string> | string | null | undefined;
+  first: number;
+}>;
+
+
+export type SearchDocumentsQuery = { searchDocuments: { query: string, tookMs: number, hits: Array<{ documentId: string, title: string, url: string, sourceKind: string, sourceName: string, author: string | null, date: string, location: string | null, snippet: string, highlights: Array<{ start: number, length: number }> }> } };
+
+export type RecordSearchMutationVariables = Exact<{
+  query: string;
+}>;
+
+
+export type RecordSearchMutation = { recordSearch: boolean };
+
+export type SearchRecentsQueryVariables = Exact<{
+  first: number;
+}>;
+
+
+export type SearchRecentsQuery = { recentQuestions: Array<{ question: string, kind: string, askedAt: string }>, recentlyViewedDocuments: Array<{ url: string, viewedAt: string, document: { id: string, title: string, fileName: string } }> };
+
 export type DocumentFieldsFragment = { id: string, sourceId: string, title: string, fileName: string, fileType: string, fileSize: number, status: string, progress: number, error: string | null, chunkCount: number, createdAt: string, indexedAt: string | null };
 
 export type SourcesQueryVariables = Exact<{ [key: string]: never; }>;
@@ -269,6 +449,31 @@ export const SessionUserFragmentDoc = gql`
   permissions
 }
     `;
+export const BotFieldsFragmentDoc = gql`
+    fragment BotFields on Bot {
+  id
+  name
+  description
+  privacy
+  model
+  language
+  ownerId
+  createdAt
+  updatedAt
+  canManage
+  sharePath
+}
+    `;
+export const BotSourceFieldsFragmentDoc = gql`
+    fragment BotSourceFields on BotSource {
+  id
+  kind
+  sourceId
+  documentId
+  title
+  documentCount
+}
+    `;
 export const MemberFieldsFragmentDoc = gql`
     fragment MemberFields on User {
   id
@@ -293,6 +498,23 @@ export const InvitationFieldsFragmentDoc = gql`
   sendCount
 }
     `;
+export const SearchHitFieldsFragmentDoc = gql`
+    fragment SearchHitFields on SearchHit {
+  documentId
+  title
+  url
+  sourceKind
+  sourceName
+  author
+  date
+  location
+  snippet
+  highlights {
+    start
+    length
+  }
+}
+    `;
 export const DocumentFieldsFragmentDoc = gql`
     fragment DocumentFields on Document {
   id
@@ -309,6 +531,111 @@ export const DocumentFieldsFragmentDoc = gql`
   indexedAt
 }
     `;
+export const RecentQuestionsDocument = gql`
+    query RecentQuestions($first: Int!) {
+  recentQuestions(first: $first) {
+    question
+    kind
+    askedAt
+  }
+}
+    `;
+export function useRecentQuestionsQuery(baseOptions: ApolloReactHooks.QueryHookOptions<RecentQuestionsQuery, RecentQuestionsQueryVariables> & ({ variables: RecentQuestionsQueryVariables; skip?: boolean; } | { skip: boolean; }) ) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useQuery<RecentQuestionsQuery, RecentQuestionsQueryVariables>(RecentQuestionsDocument, options);
+      }
+export function useRecentQuestionsLazyQuery(baseOptions?: ApolloReactHooks.LazyQueryHookOptions<RecentQuestionsQuery, RecentQuestionsQueryVariables>) {
+          const options = {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useLazyQuery<RecentQuestionsQuery, RecentQuestionsQueryVariables>(RecentQuestionsDocument, options);
+        }
+// @ts-ignore
+export function useRecentQuestionsSuspenseQuery(baseOptions?: ApolloReactHooks.SuspenseQueryHookOptions<RecentQuestionsQuery, RecentQuestionsQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<RecentQuestionsQuery, RecentQuestionsQueryVariables>;
+export function useRecentQuestionsSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<RecentQuestionsQuery, RecentQuestionsQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<RecentQuestionsQuery | undefined, RecentQuestionsQueryVariables>;
+export function useRecentQuestionsSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<RecentQuestionsQuery, RecentQuestionsQueryVariables>) {
+          const options = baseOptions === ApolloReactHooks.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useSuspenseQuery<RecentQuestionsQuery, RecentQuestionsQueryVariables>(RecentQuestionsDocument, options);
+        }
+export type RecentQuestionsQueryHookResult = ReturnType<typeof useRecentQuestionsQuery>;
+export type RecentQuestionsLazyQueryHookResult = ReturnType<typeof useRecentQuestionsLazyQuery>;
+export type RecentQuestionsSuspenseQueryHookResult = ReturnType<typeof useRecentQuestionsSuspenseQuery>;
+export const PopularQuestionsDocument = gql`
+    query PopularQuestions($first: Int!) {
+  popularQuestions(first: $first) {
+    question
+    count
+    lastAskedAt
+  }
+}
+    `;
+export function usePopularQuestionsQuery(baseOptions: ApolloReactHooks.QueryHookOptions<PopularQuestionsQuery, PopularQuestionsQueryVariables> & ({ variables: PopularQuestionsQueryVariables; skip?: boolean; } | { skip: boolean; }) ) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useQuery<PopularQuestionsQuery, PopularQuestionsQueryVariables>(PopularQuestionsDocument, options);
+      }
+export function usePopularQuestionsLazyQuery(baseOptions?: ApolloReactHooks.LazyQueryHookOptions<PopularQuestionsQuery, PopularQuestionsQueryVariables>) {
+          const options = {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useLazyQuery<PopularQuestionsQuery, PopularQuestionsQueryVariables>(PopularQuestionsDocument, options);
+        }
+// @ts-ignore
+export function usePopularQuestionsSuspenseQuery(baseOptions?: ApolloReactHooks.SuspenseQueryHookOptions<PopularQuestionsQuery, PopularQuestionsQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<PopularQuestionsQuery, PopularQuestionsQueryVariables>;
+export function usePopularQuestionsSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<PopularQuestionsQuery, PopularQuestionsQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<PopularQuestionsQuery | undefined, PopularQuestionsQueryVariables>;
+export function usePopularQuestionsSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<PopularQuestionsQuery, PopularQuestionsQueryVariables>) {
+          const options = baseOptions === ApolloReactHooks.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useSuspenseQuery<PopularQuestionsQuery, PopularQuestionsQueryVariables>(PopularQuestionsDocument, options);
+        }
+export type PopularQuestionsQueryHookResult = ReturnType<typeof usePopularQuestionsQuery>;
+export type PopularQuestionsLazyQueryHookResult = ReturnType<typeof usePopularQuestionsLazyQuery>;
+export type PopularQuestionsSuspenseQueryHookResult = ReturnType<typeof usePopularQuestionsSuspenseQuery>;
+export const DocumentContentDocument = gql`
+    query DocumentContent($id: ID!) {
+  documentContent(id: $id) {
+    sourceName
+    document {
+      id
+      title
+      fileName
+      fileType
+      fileSize
+      status
+      createdAt
+    }
+    passages {
+      ordinal
+      location
+      locationKind
+      locationIndex
+      text
+    }
+  }
+}
+    `;
+export function useDocumentContentQuery(baseOptions: ApolloReactHooks.QueryHookOptions<DocumentContentQuery, DocumentContentQueryVariables> & ({ variables: DocumentContentQueryVariables; skip?: boolean; } | { skip: boolean; }) ) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useQuery<DocumentContentQuery, DocumentContentQueryVariables>(DocumentContentDocument, options);
+      }
+export function useDocumentContentLazyQuery(baseOptions?: ApolloReactHooks.LazyQueryHookOptions<DocumentContentQuery, DocumentContentQueryVariables>) {
+          const options = {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useLazyQuery<DocumentContentQuery, DocumentContentQueryVariables>(DocumentContentDocument, options);
+        }
+// @ts-ignore
+export function useDocumentContentSuspenseQuery(baseOptions?: ApolloReactHooks.SuspenseQueryHookOptions<DocumentContentQuery, DocumentContentQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<DocumentContentQuery, DocumentContentQueryVariables>;
+export function useDocumentContentSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<DocumentContentQuery, DocumentContentQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<DocumentContentQuery | undefined, DocumentContentQueryVariables>;
+export function useDocumentContentSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<DocumentContentQuery, DocumentContentQueryVariables>) {
+          const options = baseOptions === ApolloReactHooks.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useSuspenseQuery<DocumentContentQuery, DocumentContentQueryVariables>(DocumentContentDocument, options);
+        }
+export type DocumentContentQueryHookResult = ReturnType<typeof useDocumentContentQuery>;
+export type DocumentContentLazyQueryHookResult = ReturnType<typeof useDocumentContentLazyQuery>;
+export type DocumentContentSuspenseQueryHookResult = ReturnType<typeof useDocumentContentSuspenseQuery>;
+export const RecordDocumentViewDocument = gql`
+    mutation RecordDocumentView($id: ID!) {
+  recordDocumentView(id: $id)
+}
+    `;
+export function useRecordDocumentViewMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<RecordDocumentViewMutation, RecordDocumentViewMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useMutation<RecordDocumentViewMutation, RecordDocumentViewMutationVariables>(RecordDocumentViewDocument, options);
+      }
+export type RecordDocumentViewMutationHookResult = ReturnType<typeof useRecordDocumentViewMutation>;
 export const MeDocument = gql`
     query Me {
   me {
@@ -426,6 +753,312 @@ export function useConfirmPasswordResetMutation(baseOptions?: ApolloReactHooks.M
         return ApolloReactHooks.useMutation<ConfirmPasswordResetMutation, ConfirmPasswordResetMutationVariables>(ConfirmPasswordResetDocument, options);
       }
 export type ConfirmPasswordResetMutationHookResult = ReturnType<typeof useConfirmPasswordResetMutation>;
+export const BotsDocument = gql`
+    query Bots {
+  bots {
+    ...BotFields
+  }
+}
+    ${BotFieldsFragmentDoc}`;
+export function useBotsQuery(baseOptions?: ApolloReactHooks.QueryHookOptions<BotsQuery, BotsQueryVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useQuery<BotsQuery, BotsQueryVariables>(BotsDocument, options);
+      }
+export function useBotsLazyQuery(baseOptions?: ApolloReactHooks.LazyQueryHookOptions<BotsQuery, BotsQueryVariables>) {
+          const options = {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useLazyQuery<BotsQuery, BotsQueryVariables>(BotsDocument, options);
+        }
+// @ts-ignore
+export function useBotsSuspenseQuery(baseOptions?: ApolloReactHooks.SuspenseQueryHookOptions<BotsQuery, BotsQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<BotsQuery, BotsQueryVariables>;
+export function useBotsSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<BotsQuery, BotsQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<BotsQuery | undefined, BotsQueryVariables>;
+export function useBotsSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<BotsQuery, BotsQueryVariables>) {
+          const options = baseOptions === ApolloReactHooks.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useSuspenseQuery<BotsQuery, BotsQueryVariables>(BotsDocument, options);
+        }
+export type BotsQueryHookResult = ReturnType<typeof useBotsQuery>;
+export type BotsLazyQueryHookResult = ReturnType<typeof useBotsLazyQuery>;
+export type BotsSuspenseQueryHookResult = ReturnType<typeof useBotsSuspenseQuery>;
+export const BotDocument = gql`
+    query Bot($id: ID!) {
+  bot(id: $id) {
+    ...BotFields
+  }
+  botSources(botId: $id) {
+    ...BotSourceFields
+  }
+}
+    ${BotFieldsFragmentDoc}
+${BotSourceFieldsFragmentDoc}`;
+export function useBotQuery(baseOptions: ApolloReactHooks.QueryHookOptions<BotQuery, BotQueryVariables> & ({ variables: BotQueryVariables; skip?: boolean; } | { skip: boolean; }) ) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useQuery<BotQuery, BotQueryVariables>(BotDocument, options);
+      }
+export function useBotLazyQuery(baseOptions?: ApolloReactHooks.LazyQueryHookOptions<BotQuery, BotQueryVariables>) {
+          const options = {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useLazyQuery<BotQuery, BotQueryVariables>(BotDocument, options);
+        }
+// @ts-ignore
+export function useBotSuspenseQuery(baseOptions?: ApolloReactHooks.SuspenseQueryHookOptions<BotQuery, BotQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<BotQuery, BotQueryVariables>;
+export function useBotSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<BotQuery, BotQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<BotQuery | undefined, BotQueryVariables>;
+export function useBotSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<BotQuery, BotQueryVariables>) {
+          const options = baseOptions === ApolloReactHooks.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useSuspenseQuery<BotQuery, BotQueryVariables>(BotDocument, options);
+        }
+export type BotQueryHookResult = ReturnType<typeof useBotQuery>;
+export type BotLazyQueryHookResult = ReturnType<typeof useBotLazyQuery>;
+export type BotSuspenseQueryHookResult = ReturnType<typeof useBotSuspenseQuery>;
+export const CreateBotDocument = gql`
+    mutation CreateBot($input: BotInput!) {
+  createBot(input: $input) {
+    ...BotFields
+  }
+}
+    ${BotFieldsFragmentDoc}`;
+export function useCreateBotMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<CreateBotMutation, CreateBotMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useMutation<CreateBotMutation, CreateBotMutationVariables>(CreateBotDocument, options);
+      }
+export type CreateBotMutationHookResult = ReturnType<typeof useCreateBotMutation>;
+export const UpdateBotDocument = gql`
+    mutation UpdateBot($id: ID!, $input: BotInput!) {
+  updateBot(id: $id, input: $input) {
+    ...BotFields
+  }
+}
+    ${BotFieldsFragmentDoc}`;
+export function useUpdateBotMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<UpdateBotMutation, UpdateBotMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useMutation<UpdateBotMutation, UpdateBotMutationVariables>(UpdateBotDocument, options);
+      }
+export type UpdateBotMutationHookResult = ReturnType<typeof useUpdateBotMutation>;
+export const DeleteBotDocument = gql`
+    mutation DeleteBot($id: ID!) {
+  deleteBot(id: $id)
+}
+    `;
+export function useDeleteBotMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<DeleteBotMutation, DeleteBotMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useMutation<DeleteBotMutation, DeleteBotMutationVariables>(DeleteBotDocument, options);
+      }
+export type DeleteBotMutationHookResult = ReturnType<typeof useDeleteBotMutation>;
+export const AttachBotSourceDocument = gql`
+    mutation AttachBotSource($botId: ID!, $sourceId: ID, $documentId: ID) {
+  attachBotSource(botId: $botId, sourceId: $sourceId, documentId: $documentId) {
+    ...BotSourceFields
+  }
+}
+    ${BotSourceFieldsFragmentDoc}`;
+export function useAttachBotSourceMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AttachBotSourceMutation, AttachBotSourceMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useMutation<AttachBotSourceMutation, AttachBotSourceMutationVariables>(AttachBotSourceDocument, options);
+      }
+export type AttachBotSourceMutationHookResult = ReturnType<typeof useAttachBotSourceMutation>;
+export const DetachBotSourceDocument = gql`
+    mutation DetachBotSource($botId: ID!, $id: ID!) {
+  detachBotSource(botId: $botId, id: $id)
+}
+    `;
+export function useDetachBotSourceMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<DetachBotSourceMutation, DetachBotSourceMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useMutation<DetachBotSourceMutation, DetachBotSourceMutationVariables>(DetachBotSourceDocument, options);
+      }
+export type DetachBotSourceMutationHookResult = ReturnType<typeof useDetachBotSourceMutation>;
+export const AskBotDocument = gql`
+    mutation AskBot($botId: ID!, $question: String!) {
+  askBot(botId: $botId, question: $question) {
+    id
+    question
+    answer
+    mode
+    notice
+    model
+    sources {
+      number
+      title
+      url
+      documentId
+      sourceKind
+      sourceName
+      location
+      excerpt
+    }
+    timings {
+      retrievalMs
+      answerMs
+      totalMs
+    }
+  }
+}
+    `;
+export function useAskBotMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AskBotMutation, AskBotMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useMutation<AskBotMutation, AskBotMutationVariables>(AskBotDocument, options);
+      }
+export type AskBotMutationHookResult = ReturnType<typeof useAskBotMutation>;
+export const BotLogsDocument = gql`
+    query BotLogs($botId: ID!, $first: Int, $after: String) {
+  botLogs(botId: $botId, first: $first, after: $after) {
+    total
+    hasMore
+    endCursor
+    entries {
+      id
+      question
+      answer
+      mode
+      fromSources
+      latencyMs
+      askedBy
+      createdAt
+      sources {
+        title
+        url
+      }
+    }
+  }
+}
+    `;
+export function useBotLogsQuery(baseOptions: ApolloReactHooks.QueryHookOptions<BotLogsQuery, BotLogsQueryVariables> & ({ variables: BotLogsQueryVariables; skip?: boolean; } | { skip: boolean; }) ) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useQuery<BotLogsQuery, BotLogsQueryVariables>(BotLogsDocument, options);
+      }
+export function useBotLogsLazyQuery(baseOptions?: ApolloReactHooks.LazyQueryHookOptions<BotLogsQuery, BotLogsQueryVariables>) {
+          const options = {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useLazyQuery<BotLogsQuery, BotLogsQueryVariables>(BotLogsDocument, options);
+        }
+// @ts-ignore
+export function useBotLogsSuspenseQuery(baseOptions?: ApolloReactHooks.SuspenseQueryHookOptions<BotLogsQuery, BotLogsQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<BotLogsQuery, BotLogsQueryVariables>;
+export function useBotLogsSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<BotLogsQuery, BotLogsQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<BotLogsQuery | undefined, BotLogsQueryVariables>;
+export function useBotLogsSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<BotLogsQuery, BotLogsQueryVariables>) {
+          const options = baseOptions === ApolloReactHooks.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useSuspenseQuery<BotLogsQuery, BotLogsQueryVariables>(BotLogsDocument, options);
+        }
+export type BotLogsQueryHookResult = ReturnType<typeof useBotLogsQuery>;
+export type BotLogsLazyQueryHookResult = ReturnType<typeof useBotLogsLazyQuery>;
+export type BotLogsSuspenseQueryHookResult = ReturnType<typeof useBotLogsSuspenseQuery>;
+export const BotReportDocument = gql`
+    query BotReport($botId: ID!, $days: Int) {
+  botReport(botId: $botId, days: $days) {
+    questions
+    answered
+    averageLatencyMs
+    perDay {
+      day
+      questions
+      answered
+    }
+    topSources {
+      title
+      documentId
+      citations
+    }
+  }
+}
+    `;
+export function useBotReportQuery(baseOptions: ApolloReactHooks.QueryHookOptions<BotReportQuery, BotReportQueryVariables> & ({ variables: BotReportQueryVariables; skip?: boolean; } | { skip: boolean; }) ) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useQuery<BotReportQuery, BotReportQueryVariables>(BotReportDocument, options);
+      }
+export function useBotReportLazyQuery(baseOptions?: ApolloReactHooks.LazyQueryHookOptions<BotReportQuery, BotReportQueryVariables>) {
+          const options = {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useLazyQuery<BotReportQuery, BotReportQueryVariables>(BotReportDocument, options);
+        }
+// @ts-ignore
+export function useBotReportSuspenseQuery(baseOptions?: ApolloReactHooks.SuspenseQueryHookOptions<BotReportQuery, BotReportQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<BotReportQuery, BotReportQueryVariables>;
+export function useBotReportSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<BotReportQuery, BotReportQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<BotReportQuery | undefined, BotReportQueryVariables>;
+export function useBotReportSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<BotReportQuery, BotReportQueryVariables>) {
+          const options = baseOptions === ApolloReactHooks.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useSuspenseQuery<BotReportQuery, BotReportQueryVariables>(BotReportDocument, options);
+        }
+export type BotReportQueryHookResult = ReturnType<typeof useBotReportQuery>;
+export type BotReportLazyQueryHookResult = ReturnType<typeof useBotReportLazyQuery>;
+export type BotReportSuspenseQueryHookResult = ReturnType<typeof useBotReportSuspenseQuery>;
+export const ProviderKeyDocument = gql`
+    query ProviderKey {
+  providerKey {
+    id
+    masked
+    verifiedAt
+  }
+}
+    `;
+export function useProviderKeyQuery(baseOptions?: ApolloReactHooks.QueryHookOptions<ProviderKeyQuery, ProviderKeyQueryVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useQuery<ProviderKeyQuery, ProviderKeyQueryVariables>(ProviderKeyDocument, options);
+      }
+export function useProviderKeyLazyQuery(baseOptions?: ApolloReactHooks.LazyQueryHookOptions<ProviderKeyQuery, ProviderKeyQueryVariables>) {
+          const options = {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useLazyQuery<ProviderKeyQuery, ProviderKeyQueryVariables>(ProviderKeyDocument, options);
+        }
+// @ts-ignore
+export function useProviderKeySuspenseQuery(baseOptions?: ApolloReactHooks.SuspenseQueryHookOptions<ProviderKeyQuery, ProviderKeyQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<ProviderKeyQuery, ProviderKeyQueryVariables>;
+export function useProviderKeySuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<ProviderKeyQuery, ProviderKeyQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<ProviderKeyQuery | undefined, ProviderKeyQueryVariables>;
+export function useProviderKeySuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<ProviderKeyQuery, ProviderKeyQueryVariables>) {
+          const options = baseOptions === ApolloReactHooks.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useSuspenseQuery<ProviderKeyQuery, ProviderKeyQueryVariables>(ProviderKeyDocument, options);
+        }
+export type ProviderKeyQueryHookResult = ReturnType<typeof useProviderKeyQuery>;
+export type ProviderKeyLazyQueryHookResult = ReturnType<typeof useProviderKeyLazyQuery>;
+export type ProviderKeySuspenseQueryHookResult = ReturnType<typeof useProviderKeySuspenseQuery>;
+export const SaveProviderKeyDocument = gql`
+    mutation SaveProviderKey($value: String!, $verify: Boolean) {
+  saveProviderKey(value: $value, verify: $verify) {
+    id
+    masked
+    verifiedAt
+    verified
+    verifyMessage
+  }
+}
+    `;
+export function useSaveProviderKeyMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<SaveProviderKeyMutation, SaveProviderKeyMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useMutation<SaveProviderKeyMutation, SaveProviderKeyMutationVariables>(SaveProviderKeyDocument, options);
+      }
+export type SaveProviderKeyMutationHookResult = ReturnType<typeof useSaveProviderKeyMutation>;
+export const IntegrationSettingsDocument = gql`
+    query IntegrationSettings($name: String!) {
+  integrationSettings(name: $name) {
+    domain
+    username
+    password
+    spacekey
+  }
+}
+    `;
+export function useIntegrationSettingsQuery(baseOptions: ApolloReactHooks.QueryHookOptions<IntegrationSettingsQuery, IntegrationSettingsQueryVariables> & ({ variables: IntegrationSettingsQueryVariables; skip?: boolean; } | { skip: boolean; }) ) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useQuery<IntegrationSettingsQuery, IntegrationSettingsQueryVariables>(IntegrationSettingsDocument, options);
+      }
+export function useIntegrationSettingsLazyQuery(baseOptions?: ApolloReactHooks.LazyQueryHookOptions<IntegrationSettingsQuery, IntegrationSettingsQueryVariables>) {
+          const options = {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useLazyQuery<IntegrationSettingsQuery, IntegrationSettingsQueryVariables>(IntegrationSettingsDocument, options);
+        }
+// @ts-ignore
+export function useIntegrationSettingsSuspenseQuery(baseOptions?: ApolloReactHooks.SuspenseQueryHookOptions<IntegrationSettingsQuery, IntegrationSettingsQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<IntegrationSettingsQuery, IntegrationSettingsQueryVariables>;
+export function useIntegrationSettingsSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<IntegrationSettingsQuery, IntegrationSettingsQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<IntegrationSettingsQuery | undefined, IntegrationSettingsQueryVariables>;
+export function useIntegrationSettingsSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<IntegrationSettingsQuery, IntegrationSettingsQueryVariables>) {
+          const options = baseOptions === ApolloReactHooks.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useSuspenseQuery<IntegrationSettingsQuery, IntegrationSettingsQueryVariables>(IntegrationSettingsDocument, options);
+        }
+export type IntegrationSettingsQueryHookResult = ReturnType<typeof useIntegrationSettingsQuery>;
+export type IntegrationSettingsLazyQueryHookResult = ReturnType<typeof useIntegrationSettingsLazyQuery>;
+export type IntegrationSettingsSuspenseQueryHookResult = ReturnType<typeof useIntegrationSettingsSuspenseQuery>;
+export const SaveIntegrationSettingsDocument = gql`
+    mutation SaveIntegrationSettings($name: String!, $input: IntegrationSettingsInput!) {
+  saveIntegrationSettings(name: $name, input: $input) {
+    domain
+    username
+    password
+    spacekey
+  }
+}
+    `;
+export function useSaveIntegrationSettingsMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<SaveIntegrationSettingsMutation, SaveIntegrationSettingsMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useMutation<SaveIntegrationSettingsMutation, SaveIntegrationSettingsMutationVariables>(SaveIntegrationSettingsDocument, options);
+      }
+export type SaveIntegrationSettingsMutationHookResult = ReturnType<typeof useSaveIntegrationSettingsMutation>;
 export const MembersDocument = gql`
     query Members($search: String, $sort: MemberSort!, $filter: MemberFilter!, $first: Int!, $after: String) {
   members(
@@ -618,6 +1251,81 @@ export function useAcceptInvitationMutation(baseOptions?: ApolloReactHooks.Mutat
         return ApolloReactHooks.useMutation<AcceptInvitationMutation, AcceptInvitationMutationVariables>(AcceptInvitationDocument, options);
       }
 export type AcceptInvitationMutationHookResult = ReturnType<typeof useAcceptInvitationMutation>;
+export const SearchDocumentsDocument = gql`
+    query SearchDocuments($query: String!, $integrations: [String!], $first: Int!) {
+  searchDocuments(query: $query, integrations: $integrations, first: $first) {
+    query
+    tookMs
+    hits {
+      ...SearchHitFields
+    }
+  }
+}
+    ${SearchHitFieldsFragmentDoc}`;
+export function useSearchDocumentsQuery(baseOptions: ApolloReactHooks.QueryHookOptions<SearchDocumentsQuery, SearchDocumentsQueryVariables> & ({ variables: SearchDocumentsQueryVariables; skip?: boolean; } | { skip: boolean; }) ) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useQuery<SearchDocumentsQuery, SearchDocumentsQueryVariables>(SearchDocumentsDocument, options);
+      }
+export function useSearchDocumentsLazyQuery(baseOptions?: ApolloReactHooks.LazyQueryHookOptions<SearchDocumentsQuery, SearchDocumentsQueryVariables>) {
+          const options = {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useLazyQuery<SearchDocumentsQuery, SearchDocumentsQueryVariables>(SearchDocumentsDocument, options);
+        }
+// @ts-ignore
+export function useSearchDocumentsSuspenseQuery(baseOptions?: ApolloReactHooks.SuspenseQueryHookOptions<SearchDocumentsQuery, SearchDocumentsQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<SearchDocumentsQuery, SearchDocumentsQueryVariables>;
+export function useSearchDocumentsSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<SearchDocumentsQuery, SearchDocumentsQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<SearchDocumentsQuery | undefined, SearchDocumentsQueryVariables>;
+export function useSearchDocumentsSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<SearchDocumentsQuery, SearchDocumentsQueryVariables>) {
+          const options = baseOptions === ApolloReactHooks.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useSuspenseQuery<SearchDocumentsQuery, SearchDocumentsQueryVariables>(SearchDocumentsDocument, options);
+        }
+export type SearchDocumentsQueryHookResult = ReturnType<typeof useSearchDocumentsQuery>;
+export type SearchDocumentsLazyQueryHookResult = ReturnType<typeof useSearchDocumentsLazyQuery>;
+export type SearchDocumentsSuspenseQueryHookResult = ReturnType<typeof useSearchDocumentsSuspenseQuery>;
+export const RecordSearchDocument = gql`
+    mutation RecordSearch($query: String!) {
+  recordSearch(query: $query)
+}
+    `;
+export function useRecordSearchMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<RecordSearchMutation, RecordSearchMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useMutation<RecordSearchMutation, RecordSearchMutationVariables>(RecordSearchDocument, options);
+      }
+export type RecordSearchMutationHookResult = ReturnType<typeof useRecordSearchMutation>;
+export const SearchRecentsDocument = gql`
+    query SearchRecents($first: Int!) {
+  recentQuestions(first: $first) {
+    question
+    kind
+    askedAt
+  }
+  recentlyViewedDocuments(first: $first) {
+    url
+    viewedAt
+    document {
+      id
+      title
+      fileName
+    }
+  }
+}
+    `;
+export function useSearchRecentsQuery(baseOptions: ApolloReactHooks.QueryHookOptions<SearchRecentsQuery, SearchRecentsQueryVariables> & ({ variables: SearchRecentsQueryVariables; skip?: boolean; } | { skip: boolean; }) ) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useQuery<SearchRecentsQuery, SearchRecentsQueryVariables>(SearchRecentsDocument, options);
+      }
+export function useSearchRecentsLazyQuery(baseOptions?: ApolloReactHooks.LazyQueryHookOptions<SearchRecentsQuery, SearchRecentsQueryVariables>) {
+          const options = {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useLazyQuery<SearchRecentsQuery, SearchRecentsQueryVariables>(SearchRecentsDocument, options);
+        }
+// @ts-ignore
+export function useSearchRecentsSuspenseQuery(baseOptions?: ApolloReactHooks.SuspenseQueryHookOptions<SearchRecentsQuery, SearchRecentsQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<SearchRecentsQuery, SearchRecentsQueryVariables>;
+export function useSearchRecentsSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<SearchRecentsQuery, SearchRecentsQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<SearchRecentsQuery | undefined, SearchRecentsQueryVariables>;
+export function useSearchRecentsSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<SearchRecentsQuery, SearchRecentsQueryVariables>) {
+          const options = baseOptions === ApolloReactHooks.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useSuspenseQuery<SearchRecentsQuery, SearchRecentsQueryVariables>(SearchRecentsDocument, options);
+        }
+export type SearchRecentsQueryHookResult = ReturnType<typeof useSearchRecentsQuery>;
+export type SearchRecentsLazyQueryHookResult = ReturnType<typeof useSearchRecentsLazyQuery>;
+export type SearchRecentsSuspenseQueryHookResult = ReturnType<typeof useSearchRecentsSuspenseQuery>;
 export const SourcesDocument = gql`
     query Sources {
   sources {

@@ -1,16 +1,12 @@
-import { Group, Kbd, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
+import { Group, Kbd, Text } from '@mantine/core';
 import { createSpotlight, Spotlight } from '@mantine/spotlight';
-import {
-  IconArrowRight,
-  IconBulb,
-  IconEye,
-  IconHistory,
-  IconSearch,
-  type Icon,
-} from '@tabler/icons-react';
+import { IconBulb, IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { listboxIds, QuickSearchResults } from '../modules/search/components/QuickSearchResults';
+import { isQuestion } from '../modules/search/search-filters';
+import { useQuickSearch } from '../modules/search/use-quick-search';
 import classes from './SearchModal.module.css';
+import { searchShortcutLabel } from './shortcut';
 
 const [searchStore, searchSpotlight] = createSpotlight();
 
@@ -20,27 +16,15 @@ export { searchSpotlight };
 export const SEARCH_PLACEHOLDER = 'Search your sources...';
 export const SEARCH_HINT = 'add a question mark to your search to generate an answer';
 
-export function searchPath(query: string): string {
-  return `/app/search?q=${encodeURIComponent(query)}`;
-}
-
 /**
- * SPEC §2 top-bar search modal. Searching itself arrives later, so the recent lists say honestly
- * that they are empty; Enter takes the query to the search page.
+ * SPEC §2 top-bar search modal: recent searches and recently viewed documents, documents as you
+ * type, and an answer generated in place for text ending in '?'.
  */
 export function SearchModal() {
-  const navigate = useNavigate();
   const [query, setQuery] = useState('');
-  const text = query.trim();
 
   // The store outlives the layout (it is module state): leaving /app must not leave it open.
   useEffect(() => () => searchSpotlight.close(), []);
-
-  const submit = () => {
-    if (!text) return;
-    searchSpotlight.close();
-    void navigate(searchPath(text));
-  };
 
   return (
     <Spotlight.Root
@@ -53,15 +37,33 @@ export function SearchModal() {
       radius="lg"
       yOffset={96}
     >
+      <SearchModalBody query={query} setQuery={setQuery} />
+    </Spotlight.Root>
+  );
+}
+
+/** Mounted only while the modal is open, so its queries run (and refresh) on each opening. */
+function SearchModalBody({ query, setQuery }: { query: string; setQuery: (q: string) => void }) {
+  const quick = useQuickSearch({ query, setQuery, close: searchSpotlight.close });
+  const { activeIndex, text } = quick;
+  const enterAction =
+    activeIndex >= 0 ? 'to open' : text && isQuestion(text) ? 'to get an answer' : 'to search';
+
+  return (
+    <>
       <Spotlight.Search
         placeholder={SEARCH_PLACEHOLDER}
         aria-label="Search your sources"
+        role="combobox"
+        aria-expanded
+        aria-autocomplete="list"
+        aria-controls={listboxIds(quick)}
+        aria-activedescendant={activeIndex >= 0 ? quick.optionId(activeIndex) : undefined}
         leftSection={<IconSearch size={20} stroke={1.6} />}
         rightSection={<Kbd size="xs">Esc</Kbd>}
         rightSectionWidth={52}
-        onKeyDown={(event) => {
-          if (event.key === 'Enter') submit();
-        }}
+        onChange={quick.onInputChange}
+        onKeyDown={quick.onKeyDown}
       />
       <div className={classes.hint}>
         <IconBulb size={16} stroke={1.6} color="var(--mantine-color-yellow-6)" />
@@ -69,24 +71,19 @@ export function SearchModal() {
           {SEARCH_HINT}
         </Text>
       </div>
-      {text && (
-        <div className={classes.section}>
-          <UnstyledButton className={classes.submit} onClick={submit}>
-            <IconSearch size={16} stroke={1.8} />
-            <Text inherit truncate style={{ flex: 1 }}>
-              Search for “{text}”
-            </Text>
-            <IconArrowRight size={16} stroke={1.8} />
-          </UnstyledButton>
-        </div>
-      )}
-      <RecentSection icon={IconHistory} title="Recent searches" empty="No recent searches yet" />
-      <RecentSection icon={IconEye} title="Recently viewed" empty="Nothing viewed yet" />
+      <QuickSearchResults quick={quick} />
       <div className={classes.footer}>
+        <Group gap={6}>
+          <Kbd size="xs">↑</Kbd>
+          <Kbd size="xs">↓</Kbd>
+          <Text size="xs" c="dimmed">
+            to move
+          </Text>
+        </Group>
         <Group gap={6}>
           <Kbd size="xs">Enter</Kbd>
           <Text size="xs" c="dimmed">
-            to search
+            {enterAction}
           </Text>
         </Group>
         <Group gap={6}>
@@ -95,33 +92,13 @@ export function SearchModal() {
             to close
           </Text>
         </Group>
+        <Group gap={6} visibleFrom="sm">
+          <Kbd size="xs">{searchShortcutLabel()}</Kbd>
+          <Text size="xs" c="dimmed">
+            to open
+          </Text>
+        </Group>
       </div>
-    </Spotlight.Root>
-  );
-}
-
-function RecentSection({
-  icon: SectionIcon,
-  title,
-  empty,
-}: {
-  icon: Icon;
-  title: string;
-  empty: string;
-}) {
-  return (
-    <section className={classes.section} aria-label={title}>
-      <Text size="xs" fw={700} tt="uppercase" c="dimmed" style={{ letterSpacing: 0.4 }}>
-        {title}
-      </Text>
-      <div className={classes.empty}>
-        <ThemeIcon variant="light" color="gray" size={28} radius="md">
-          <SectionIcon size={16} stroke={1.6} />
-        </ThemeIcon>
-        <Text size="sm" c="dimmed">
-          {empty}
-        </Text>
-      </div>
-    </section>
+    </>
   );
 }

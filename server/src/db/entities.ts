@@ -10,6 +10,10 @@ import { Chunk } from '../modules/sources/chunk.entity.js';
 import { SourceDocument } from '../modules/sources/document.entity.js';
 import { PendingUpload } from '../modules/sources/pending-upload.entity.js';
 import { Source } from '../modules/sources/source.entity.js';
+import { Bot, BotLog, BotSource } from '../modules/bots/bot.entity.js';
+import { IntegrationSetting, ProviderKey } from '../modules/integrations/provider-key.entity.js';
+import { DocumentView, SearchHistoryEntry } from '../modules/search/search-history.entity.js';
+import { SearchTermStat, SearchWorkspaceStat } from '../modules/search/search-stats.entity.js';
 
 /** Every entity, listed explicitly (no globs: the same list works from src/ and dist/). */
 export const entities = [
@@ -25,4 +29,13 @@ export const entities = [
   Chunk,
   PendingUpload,
   Job,
+  SearchTermStat,
+  SearchWorkspaceStat,
+  SearchHistoryEntry,
+  DocumentView,
+  ProviderKey,
+  IntegrationSetting,
+  Bot,
+  BotSource,
+  BotLog,
 ];

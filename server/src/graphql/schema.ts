@@ -4,6 +4,8 @@ import { buildSchema } from 'type-graphql';
 import { AuthResolver } from '../modules/auth/auth.resolver.js';
 import { InvitationsResolver } from '../modules/members/invitations.resolver.js';
 import { MembersResolver } from '../modules/members/members.resolver.js';
+import { SearchResolver } from '../modules/search/search.resolver.js';
+import { BotsResolver } from '../modules/bots/bots.resolver.js';
 import { SourcesResolver } from '../modules/sources/sources.resolver.js';
 import { authChecker } from './auth-checker.js';
 
@@ -13,6 +15,8 @@ export const resolvers = [
   MembersResolver,
   InvitationsResolver,
   SourcesResolver,
+  SearchResolver,
+  BotsResolver,
 ] as const;
 
 export function buildGraphQLSchema(): Promise<GraphQLSchema> {

@@ -11,6 +11,8 @@ import { buildContext, type GraphQLContext } from '../graphql/context.js';
 import { outboxRoutes } from '../mail/outbox.rest.js';
 import { authRoutes } from '../modules/auth/auth.rest.js';
 import { memberRoutes } from '../modules/members/members.rest.js';
+import { searchRoutes } from '../modules/search/search.rest.js';
+import { botRoutes } from '../modules/bots/bots.rest.js';
 import { sourceRoutes } from '../modules/sources/sources.rest.js';
 import { LocalStorage } from '../storage/local-storage.js';
 import { S3Storage } from '../storage/s3-storage.js';
@@ -85,6 +87,8 @@ export function createHttpApp(
   api.use(authRoutes(services));
   api.use(memberRoutes(services));
   api.use(sourceRoutes(services, config));
+  api.use(searchRoutes(services));
+  api.use(botRoutes(services));
   if (config.devOutbox) api.use(outboxRoutes(services));
   api.use((req, res) => {
     res

@@ -1,25 +1,150 @@
-import { Button } from '@mantine/core';
-import { IconRobot } from '@tabler/icons-react';
-import { Link } from 'react-router-dom';
+import { Alert, Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { IconAlertCircle, IconKey, IconPlus, IconRobot } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useBotsQuery, useProviderKeyQuery } from '../../graphql/generated';
 import { PageHeader } from '../../layout/PageHeader';
+import { BotList } from '../../modules/bots/components/BotList';
+import { CreateBotDialog } from '../../modules/bots/components/CreateBotDialog';
+import { KeyModal } from '../../modules/bots/components/KeyModal';
 import { EmptyState } from '../../shared/EmptyState';
+import { errorMessage } from '../../shared/graphql-errors';
 
-/** /app/bots: the bot list. Bots arrive in a later release, so the list is honestly empty. */
+/** Closing the automatic key prompt once is enough for the browser session. */
+const KEY_PROMPT_DISMISSED = 'lumen.bots.keyPromptDismissed';
+
+const promptDismissed = () => {
+  try {
+    return sessionStorage.getItem(KEY_PROMPT_DISMISSED) === '1';
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * /app/bots (SPEC §2): the bots the user can see, the create dialog, and the key modal, which
+ * opens by itself while no provider key is stored.
+ */
 export function BotsPage() {
+  const keyQuery = useProviderKeyQuery();
+  const botsQuery = useBotsQuery();
+  const [creating, setCreating] = useState(false);
+  // 'auto' follows the key query: open while no key is stored, unless dismissed before.
+  const [keyModal, setKeyModal] = useState<'auto' | 'open' | 'closed'>(() =>
+    promptDismissed() ? 'closed' : 'auto',
+  );
+
+  const keyKnown = !keyQuery.loading && !keyQuery.error && keyQuery.data !== undefined;
+  const storedKey = keyQuery.data?.providerKey ?? null;
+  const missingKey = keyKnown && storedKey === null;
+  const keyModalOpened = keyModal === 'open' || (keyModal === 'auto' && missingKey);
+
+  const closeKeyModal = () => {
+    if (keyModal === 'auto') {
+      try {
+        sessionStorage.setItem(KEY_PROMPT_DISMISSED, '1');
+      } catch {
+        // Storage may be off; the prompt then returns on the next visit, which is harmless.
+      }
+    }
+    setKeyModal('closed');
+  };
+
+  const bots = botsQuery.data?.bots;
+
   return (
     <>
-      <PageHeader title="Bots" subtitle="Assistants that answer from the sources you choose" />
-      <EmptyState
-        icon={IconRobot}
-        title="No bots yet"
-        comingSoon
-        description="A bot answers your team's questions from the sources you give it, using your own AI provider key. Creating bots is coming; meanwhile, connecting sources gets your knowledge ready for them."
+      <PageHeader
+        title="Bots"
+        subtitle="Assistants that answer from the sources you choose"
         actions={
-          <Button component={Link} to="/app/connectors" variant="light">
-            Connect a source
-          </Button>
+          <>
+            <Button
+              variant="default"
+              leftSection={<IconKey size={16} />}
+              onClick={() => setKeyModal('open')}
+              disabled={!keyKnown}
+            >
+              AI provider key
+            </Button>
+            <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
+              Create New Bot
+            </Button>
+          </>
         }
       />
+      <Stack gap="lg">
+        {keyQuery.error && (
+          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />}>
+            Could not check for your AI provider key: {errorMessage(keyQuery.error)}
+          </Alert>
+        )}
+        {missingKey && (
+          <Alert
+            color="yellow"
+            variant="light"
+            icon={<IconKey size={18} />}
+            title="No AI provider key yet"
+          >
+            <Group justify="space-between" gap="sm">
+              <Text size="sm" style={{ flex: '1 1 320px' }}>
+                Your bots answer with your own OpenAI key. Until you add one, they quote the best
+                passages from their sources instead of writing answers.
+              </Text>
+              <Button size="xs" variant="light" color="yellow" onClick={() => setKeyModal('open')}>
+                Set up key
+              </Button>
+            </Group>
+          </Alert>
+        )}
+        {botsQuery.error && !bots ? (
+          <Alert
+            color="red"
+            variant="light"
+            icon={<IconAlertCircle size={18} />}
+            title="Could not load the bots"
+          >
+            <Stack gap="xs" align="flex-start">
+              <Text size="sm">{errorMessage(botsQuery.error)}</Text>
+              <Button
+                size="xs"
+                variant="light"
+                color="red"
+                onClick={() => void botsQuery.refetch()}
+              >
+                Try again
+              </Button>
+            </Stack>
+          </Alert>
+        ) : !bots ? (
+          <Paper withBorder radius="lg" p="md" aria-busy aria-label="Loading bots">
+            <Stack gap="md">
+              {[0, 1, 2].map((i) => (
+                <Group key={i} gap="sm" wrap="nowrap">
+                  <Skeleton height={38} circle />
+                  <Skeleton height={14} width="40%" />
+                </Group>
+              ))}
+            </Stack>
+          </Paper>
+        ) : bots.length === 0 ? (
+          <EmptyState
+            icon={IconRobot}
+            title="No bots yet"
+            description="A bot answers your team's questions from the sources you give it, using your own AI provider key. Create one, then add its sources."
+            actions={
+              <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
+                Create New Bot
+              </Button>
+            }
+          />
+        ) : (
+          <Paper withBorder radius="lg">
+            <BotList bots={bots} />
+          </Paper>
+        )}
+      </Stack>
+      <CreateBotDialog opened={creating} onClose={() => setCreating(false)} />
+      <KeyModal opened={keyModalOpened} onClose={closeKeyModal} storedKey={storedKey} />
     </>
   );
 }

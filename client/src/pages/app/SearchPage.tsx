@@ -1,63 +1,143 @@
-import { ActionIcon, Button, Stack, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Grid, Paper, Stack, TextInput, Title } from '@mantine/core';
 import { IconArrowRight, IconSearch, IconSparkles } from '@tabler/icons-react';
-import { useEffect, useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useSearchDocumentsQuery } from '../../graphql/generated';
 import { PageHeader } from '../../layout/PageHeader';
+import { useAskStream } from '../../modules/ask/use-ask-stream';
+import { DocumentHitList } from '../../modules/search/components/DocumentHitList';
+import { SourceFilter } from '../../modules/search/components/SourceFilter';
+import { SuggestedAnswer } from '../../modules/search/components/SuggestedAnswer';
+import { useRecordSearch } from '../../modules/search/use-record-search';
+import { useSearchUrl } from '../../modules/search/use-search-url';
+import { ColorSchemeToggle } from '../../shared/ColorSchemeToggle';
 import { EmptyState } from '../../shared/EmptyState';
+import { errorMessage } from '../../shared/graphql-errors';
 
-/** /app/search (no top bar): the search box, fed by ?q=. Answers need connected sources. */
+/** How many related documents the results page lists. */
+export const RELATED_DOCUMENTS = 10;
+
+/**
+ * /app/search (no top bar): the query and the ticked sources live in the URL; each change runs
+ * the streamed answer and the related-documents search again (SPEC §4 search interactions).
+ */
 export function SearchPage() {
-  const [params, setParams] = useSearchParams();
-  const query = params.get('q') ?? '';
+  const { query, sources, setQuery, setSources } = useSearchUrl();
   const [draft, setDraft] = useState(query);
+  // Bumped when the same query is submitted again, to run it again.
+  const [round, setRound] = useState(0);
+  const lastRecorded = useRef<string | null>(null);
+  const recordSearch = useRecordSearch();
+  const stream = useAskStream();
+  // The answer runs when the search changes, not when the hook hands out new functions.
+  const streamRef = useRef(stream);
+  useEffect(() => {
+    streamRef.current = stream;
+  });
 
   // A new ?q= (the Cmd+K modal, back/forward) replaces what is in the box.
   useEffect(() => setDraft(query), [query]);
 
+  const sourcesKey = sources.join(',');
+  const documents = useSearchDocumentsQuery({
+    variables: {
+      query,
+      integrations: sources.length > 0 ? sources : null,
+      first: RELATED_DOCUMENTS,
+    },
+    skip: !query,
+  });
+
+  useEffect(() => {
+    if (!query) {
+      streamRef.current.reset();
+      return;
+    }
+    streamRef.current.ask(query, sourcesKey ? sourcesKey.split(',') : undefined);
+  }, [query, sourcesKey, round]);
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const text = draft.trim();
-    setParams(text ? { q: text } : {});
+    if (text && text !== lastRecorded.current) {
+      lastRecorded.current = text;
+      recordSearch(text);
+    }
+    if (text && text === query) {
+      setRound((n) => n + 1);
+      void documents.refetch().catch(() => {});
+    } else {
+      setQuery(text);
+    }
   };
 
   return (
     <>
-      <PageHeader title="Search" subtitle="Answers from your team's sources" />
-      <Stack gap="xl">
-        <form onSubmit={submit} role="search">
-          <TextInput
-            label="Ask Lumen"
-            placeholder="Ask me anything..."
-            value={draft}
-            onChange={(event) => setDraft(event.currentTarget.value)}
-            size="lg"
-            radius="md"
-            leftSection={<IconSearch size={20} stroke={1.6} />}
-            rightSection={
-              <ActionIcon type="submit" size={40} radius="md" aria-label="Search">
-                <IconArrowRight size={20} stroke={1.8} />
-              </ActionIcon>
-            }
-            rightSectionWidth={56}
-            styles={{ input: { height: 60 }, label: { marginBottom: 8 } }}
-          />
-        </form>
-        {query && (
-          <Text c="dimmed">
-            You searched for <strong>“{query}”</strong>
-          </Text>
-        )}
-        <EmptyState
-          icon={IconSparkles}
-          title="Answers arrive when sources are connected"
-          description="Lumen answers from your team's connected tools and uploaded files, and shows the sources behind every answer. No sources are connected to this workspace yet, so there is nothing to search."
-          actions={
-            <Button component={Link} to="/app/connectors" variant="light">
-              Go to Connectors
-            </Button>
-          }
-        />
-      </Stack>
+      {/* The top bar (and its colour switch) is hidden here, so the header carries the switch. */}
+      <PageHeader
+        title="Search"
+        subtitle="Answers from your team's sources"
+        actions={<ColorSchemeToggle />}
+      />
+      <Grid gap="xl">
+        <Grid.Col span={{ base: 12, md: 8, lg: 9 }}>
+          <Stack gap="xl">
+            <form onSubmit={submit} role="search">
+              <TextInput
+                label="Ask Lumen"
+                placeholder="Ask me anything..."
+                value={draft}
+                onChange={(event) => setDraft(event.currentTarget.value)}
+                size="lg"
+                radius="md"
+                leftSection={<IconSearch size={20} stroke={1.6} />}
+                rightSection={
+                  <ActionIcon type="submit" size={40} radius="md" aria-label="Search">
+                    <IconArrowRight size={20} stroke={1.8} />
+                  </ActionIcon>
+                }
+                rightSectionWidth={56}
+                styles={{ input: { height: 60 }, label: { marginBottom: 8 } }}
+              />
+            </form>
+            {query ? (
+              <>
+                <Paper
+                  component="section"
+                  aria-label="Search result"
+                  withBorder
+                  radius="lg"
+                  p={{ base: 'md', sm: 'xl' }}
+                  maw={620 + 2 * 32}
+                >
+                  <Stack gap="lg">
+                    <Title order={3}>{query}</Title>
+                    <SuggestedAnswer stream={stream} />
+                  </Stack>
+                </Paper>
+                <Stack component="section" aria-label="Related documents" gap="sm">
+                  <Title order={3}>Related documents</Title>
+                  <DocumentHitList
+                    query={query}
+                    hits={documents.data?.searchDocuments.hits}
+                    loading={documents.loading}
+                    error={documents.error ? errorMessage(documents.error) : null}
+                    filtered={sources.length > 0}
+                  />
+                </Stack>
+              </>
+            ) : (
+              <EmptyState
+                icon={IconSparkles}
+                title="Ask a question or search your sources"
+                description="Lumen answers from your team's connected tools and uploaded files, shows the sources behind every answer and lists the documents that match."
+              />
+            )}
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4, lg: 3 }}>
+          <SourceFilter selected={sources} onChange={setSources} />
+        </Grid.Col>
+      </Grid>
     </>
   );
 }

@@ -1,6 +1,16 @@
 import { Init1795255029244 } from './1795255029244-Init.js';
 import { AddInvitations1795257708522 } from './1795257708522-AddInvitations.js';
 import { AddSources1795258947521 } from './1795258947521-AddSources.js';
+import { AddSearch1795263147217 } from './1795263147217-AddSearch.js';
+import { AddBots1795265688578 } from './1795265688578-AddBots.js';
+import { ChunkStorage1795266900000 } from './1795266900000-ChunkStorage.js';
 
 /** Every migration in order. New ones come from `npm run migration:generate -w server -- Name`. */
-export const migrations = [Init1795255029244, AddInvitations1795257708522, AddSources1795258947521];
+export const migrations = [
+  Init1795255029244,
+  AddInvitations1795257708522,
+  AddSources1795258947521,
+  AddSearch1795263147217,
+  AddBots1795265688578,
+  ChunkStorage1795266900000,
+];

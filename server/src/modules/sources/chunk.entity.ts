@@ -38,6 +38,10 @@ export class Chunk {
   @Column({ type: 'text' })
   text: string;
 
+  /** Tokens in `tsv` (title included): the document length of BM25. */
+  @Column({ type: 'integer', default: 0 })
+  length: number;
+
   @Column({ type: 'jsonb', nullable: true })
   location: ChunkLocation | null;
 

@@ -1,8 +1,8 @@
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { PermanentJobError, type JobQueue } from '../../jobs/job-queue.js';
 import type { ObjectStorage } from '../../storage/object-storage.js';
 import type { Logger } from '../../shared/logger.js';
-import { chunkDocument } from './chunker.js';
+import { chunkDocument, type TextChunk } from './chunker.js';
 import { SourceDocument } from './document.entity.js';
 import { ParseError, type ParserPool } from './parsing/index.js';
 
@@ -52,24 +52,7 @@ export class Indexer {
 
     await this.db.transaction(async (m) => {
       await m.query(`DELETE FROM chunks WHERE document_id = $1`, [doc.id]);
-      for (let start = 0; start < chunks.length; start += INSERT_BATCH) {
-        const batch = chunks.slice(start, start + INSERT_BATCH);
-        await m.query(
-          `INSERT INTO chunks (workspace_id, source_id, document_id, ordinal, text, location, tsv)
-           SELECT $1, $2, $3, t.ordinal, t.text, t.location,
-                  setweight(to_tsvector('english', $4), 'A') || to_tsvector('english', t.text)
-             FROM unnest($5::int[], $6::text[], $7::jsonb[]) AS t(ordinal, text, location)`,
-          [
-            doc.workspaceId,
-            doc.sourceId,
-            doc.id,
-            title,
-            batch.map((_, i) => start + i),
-            batch.map((c) => c.text),
-            batch.map((c) => (c.location ? JSON.stringify(c.location) : null)),
-          ],
-        );
-      }
+      await insertChunks(m, doc, title, chunks);
       await m.getRepository(SourceDocument).update(doc.id, {
         status: 'indexed',
         progress: 100,
@@ -92,5 +75,36 @@ export class Indexer {
           ? error.message
           : 'Indexing failed after several attempts. Upload the file again.',
     });
+  }
+}
+
+/**
+ * Writes a document's chunks with their tsvector (title weighted A) and token length; the
+ * search statistics follow by trigger. Used by indexing and by benchmarks that load text.
+ */
+export async function insertChunks(
+  m: EntityManager,
+  doc: Pick<SourceDocument, 'id' | 'workspaceId' | 'sourceId'>,
+  title: string,
+  chunks: TextChunk[],
+): Promise<void> {
+  for (let start = 0; start < chunks.length; start += INSERT_BATCH) {
+    const batch = chunks.slice(start, start + INSERT_BATCH);
+    await m.query(
+      `INSERT INTO chunks (workspace_id, source_id, document_id, ordinal, text, location, tsv, length)
+       SELECT $1, $2, $3, t.ordinal, t.text, t.location, v.tsv, tsvector_tokens(v.tsv)
+         FROM unnest($5::int[], $6::text[], $7::jsonb[]) AS t(ordinal, text, location),
+              LATERAL (SELECT setweight(to_tsvector('english', $4), 'A')
+                              || to_tsvector('english', t.text) AS tsv) v`,
+      [
+        doc.workspaceId,
+        doc.sourceId,
+        doc.id,
+        title,
+        batch.map((_, i) => start + i),
+        batch.map((c) => c.text),
+        batch.map((c) => (c.location ? JSON.stringify(c.location) : null)),
+      ],
+    );
   }
 }

@@ -1,0 +1,324 @@
+/**
+ * Ask latency: retrieval plus the extractive answer (no model), timed around AskService.ask at
+ * each workspace size, then throughput with 8 concurrent askers for 10 s.
+ *   npm run bench:ask                         embedded Postgres
+ *   BENCH_DATABASE_URL=postgres://… npm run bench:ask
+ * Options: SIZES (chunks, default 10000,100000; the workspace grows from one size to the next),
+ * QUERIES (default 200, plus 20 warm-up questions that are not measured); KEEP_DATABASE=1 keeps
+ * the loaded database (its URL is printed) for looking at query plans.
+ * The corpus is generated but shaped like a real one: the words of Cranfield with their
+ * frequencies plus 30,000 rare pseudo-words, Zipf-sampled, with some per-document topic words;
+ * 10 chunks of 1,200–1,500 characters per document. Chunks are written by the indexer's own
+ * insertChunks (tsvector, length, search statistics by trigger), then VACUUM ANALYZE.
+ * Questions are "What/How/Where/Who …" plus 3–8 words of a random chunk; 10% use only words
+ * that are not in the corpus. Targets (Postgres mode): p95 < 50 ms at 10k, < 150 ms at 100k.
+ */
+import 'reflect-metadata';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { loadConfig } from '../server/src/config.js';
+import { createTemporaryDatabase } from '../server/src/db/temporary-database.js';
+import { authenticate } from '../server/src/modules/auth/viewer.js';
+import { NOT_FOUND_ANSWER } from '../server/src/modules/search/ask.service.js';
+import { insertChunks } from '../server/src/modules/sources/indexer.js';
+import { startServer } from '../server/src/server.js';
+import { createLogger } from '../server/src/shared/logger.js';
+
+const SIZES = (process.env.SIZES ?? '10000,100000')
+  .split(',')
+  .map(Number)
+  .filter((n) => n > 0)
+  .sort((a, b) => a - b);
+const QUERIES = Number(process.env.QUERIES ?? 200);
+const WARMUP = 20;
+const ASKERS = 8;
+const LOAD_SECONDS = 10;
+const CHUNKS_PER_DOCUMENT = 10;
+const LOAD_WORKERS = 3;
+const mode = process.env.BENCH_DATABASE_URL ? 'postgres' : 'embedded';
+const CRANFIELD = path.resolve(import.meta.dirname, '../../shared/data/ir/cranfield/corpus.jsonl');
+
+// Seeded PRNG (mulberry32), so the corpus and the questions are the same on every run.
+let seed = 0x5eed1234;
+function random(): number {
+  seed = (seed + 0x6d2b79f5) | 0;
+  let t = seed;
+  t = Math.imul(t ^ (t >>> 15), t | 1);
+  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+}
+const between = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
+const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)];
+
+// Vocabulary: Cranfield's words by frequency (already Zipfian), then the rare pseudo-words
+// continuing the curve (weight ∝ 1 / rank) as the long tail.
+const counts = new Map<string, number>();
+for (const line of fs.readFileSync(CRANFIELD, 'utf8').split('\n')) {
+  if (!line.trim()) continue;
+  const doc = JSON.parse(line) as { title?: string; text?: string };
+  for (const w of `${doc.title ?? ''} ${doc.text ?? ''}`.toLowerCase().match(/[a-z0-9]+/g) ?? [])
+    counts.set(w, (counts.get(w) ?? 0) + 1);
+}
+const ranked = [...counts.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+const ONSETS = 'b c d f g h k l m n p r s t v w br cl dr fl gr pl st tr sh ch'.split(' ');
+const VOWELS = 'a e i o u ai ea io ou'.split(' ');
+const CODAS = ['', '', '', 'n', 'r', 's', 'l', 'm', 'nd', 'rt'];
+const syllable = () => pick(ONSETS) + pick(VOWELS) + pick(CODAS);
+const pseudoWords = new Set<string>();
+while (pseudoWords.size < 30_000) {
+  const w = Array.from({ length: between(2, 4) }, syllable).join('');
+  if (!counts.has(w)) pseudoWords.add(w);
+}
+const vocabulary = [...ranked.map(([w]) => w), ...pseudoWords];
+const tailStart = ranked.length;
+const lastCount = ranked[tailStart - 1][1];
+const cumulative = new Float64Array(vocabulary.length);
+let total = 0;
+for (let r = 0; r < vocabulary.length; r++) {
+  total += r < tailStart ? ranked[r][1] : (lastCount * tailStart) / (r + 1);
+  cumulative[r] = total;
+}
+function zipfWord(): string {
+  const x = random() * total;
+  let lo = 0;
+  let hi = cumulative.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (cumulative[mid] < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return vocabulary[lo];
+}
+/** Words never in the corpus (pseudo-words hold no x), for questions without an answer. */
+const unknownWord = () => `${syllable()}x${syllable()}${pick(VOWELS)}`;
+
+const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+function generateDocument(): { title: string; chunks: string[] } {
+  // A document's own topic words: drawn from the tail half of the time, so they are rare overall
+  // but repeated here, as real documents repeat their subject's terms.
+  const topic = Array.from({ length: between(15, 40) }, () =>
+    random() < 0.5 ? vocabulary[between(300, vocabulary.length - 1)] : zipfWord(),
+  );
+  const word = () => (random() < 0.08 ? pick(topic) : zipfWord());
+  const title = Array.from({ length: between(3, 8) }, () =>
+    capitalise(random() < 0.5 ? pick(topic) : zipfWord()),
+  ).join(' ');
+  const chunks = Array.from({ length: CHUNKS_PER_DOCUMENT }, () => {
+    const target = between(1200, 1350);
+    const paragraphs: string[] = [];
+    let length = 0;
+    while (length < target) {
+      const sentences: string[] = [];
+      for (let n = between(2, 5); n > 0 && length < target; n--) {
+        const s = `${capitalise(Array.from({ length: between(8, 25) }, word).join(' '))}.`;
+        sentences.push(s);
+        length += s.length + 1;
+      }
+      paragraphs.push(sentences.join(' '));
+    }
+    return paragraphs.join('\n');
+  });
+  return { title, chunks };
+}
+
+const PREFIXES = ['What is', 'What are', 'How does', 'How do', 'Where is', 'Where are', 'Who'];
+/** Every 37th chunk's text, to draw questions from chunks that exist at the current size. */
+const questionSources: string[] = [];
+function question(): string {
+  if (random() < 0.1)
+    return `${pick(PREFIXES)} ${Array.from({ length: between(3, 5) }, unknownWord).join(' ')}?`;
+  const words = pick(questionSources)
+    .toLowerCase()
+    .match(/[a-z0-9]+/g)!;
+  const k = between(3, 8);
+  const positions = new Set<number>();
+  while (positions.size < k) positions.add(Math.floor(random() * words.length));
+  const picked = [...positions].sort((a, b) => a - b).map((i) => words[i]);
+  return `${pick(PREFIXES)} ${picked.join(' ')}?`;
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] : NaN;
+const ms = (n: number) => n.toFixed(1).padStart(7);
+const thousands = (n: number) => n.toLocaleString('en');
+
+const db = await createTemporaryDatabase(process.env.BENCH_DATABASE_URL);
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lumen-bench-ask-'));
+const config = {
+  ...loadConfig({
+    NODE_ENV: 'production',
+    PORT: '0',
+    DATABASE_URL: db.url,
+    DATA_DIR: dataDir,
+    APP_SECRET: 'bench-secret-bench-secret-bench-secret-00',
+    WORKSPACE_QUOTA_MB: '100000',
+  }),
+  host: '127.0.0.1',
+};
+const server = await startServer(config, createLogger('error'));
+const call = async (method: string, url: string, body?: unknown) => {
+  const res = await fetch(server.url + url, {
+    method,
+    headers: { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return res.json() as Promise<any>;
+};
+
+interface Row {
+  chunks: number;
+  loadSeconds: number;
+  answered: number;
+  latency: number[];
+  retrieval: number[];
+  mean: number;
+  asksPerSecond: number;
+  loadedP95: number;
+  slowest: { ms: number; question: string }[];
+}
+const rows: Row[] = [];
+try {
+  await call('POST', '/api/signup', { email: 'bench@example.com', password: 'bench passphrase 1' });
+  const { token } = await call('POST', '/api/signin', {
+    email: 'bench@example.com',
+    password: 'bench passphrase 1',
+  });
+  const viewer = await authenticate(server.services.db, server.services.keys.jwt, token);
+  if (!viewer) throw new Error('sign-in gave no usable token');
+  const source = await server.services.sources.createUploadSource(viewer, {
+    name: 'Bench',
+    description: 'generated',
+  });
+  const manager = server.services.db.manager;
+
+  console.log(
+    `ask benchmark (${mode} database, ${os.cpus().length} cores, load average ${os.loadavg()[0].toFixed(1)} at start): extractive answers, ${QUERIES} questions per size, ${ASKERS} askers for ${LOAD_SECONDS} s`,
+  );
+  console.log(
+    `  corpus: ${thousands(ranked.length)} Cranfield words + ${thousands(pseudoWords.size)} pseudo-words, Zipf-sampled; ${CHUNKS_PER_DOCUMENT} chunks of 1,200–1,500 characters per document`,
+  );
+
+  let loaded = 0;
+  let documentNumber = 0;
+  for (const size of SIZES) {
+    // Grow the workspace to `size` chunks through the indexer's write path.
+    const started = performance.now();
+    const from = loaded;
+    await Promise.all(
+      Array.from({ length: LOAD_WORKERS }, async () => {
+        while (loaded < size) {
+          const doc = generateDocument();
+          doc.chunks.length = Math.min(doc.chunks.length, size - loaded);
+          for (let i = 0; i < doc.chunks.length; i++)
+            if ((loaded + i) % 37 === 0) questionSources.push(doc.chunks[i]);
+          loaded += doc.chunks.length;
+          const n = ++documentNumber;
+          const [{ id }] = await manager.query(
+            `INSERT INTO documents (workspace_id, source_id, title, file_name, file_type, file_size,
+                                    storage_key, status, progress, chunk_count, uploaded_by_id, indexed_at)
+             VALUES ($1, $2, $3, $4, 'text/plain', $5, $6, 'indexed', 100, $7, $8, now()) RETURNING id`,
+            [
+              viewer.workspaceId,
+              source.id,
+              doc.title,
+              `document-${n}.txt`,
+              doc.chunks.reduce((s, c) => s + c.length + 1, 0),
+              `bench/${randomUUID()}`,
+              doc.chunks.length,
+              viewer.userId,
+            ],
+          );
+          await insertChunks(
+            manager,
+            { id, workspaceId: viewer.workspaceId, sourceId: source.id },
+            doc.title,
+            doc.chunks.map((text) => ({ text, location: null })),
+          );
+        }
+      }),
+    );
+    const insertSeconds = (performance.now() - started) / 1000;
+    const vacuumStart = performance.now();
+    await server.services.db.query('VACUUM ANALYZE chunks, documents, search_term_stats');
+    const vacuumSeconds = (performance.now() - vacuumStart) / 1000;
+    console.log(
+      `  load ${thousands(from)} → ${thousands(size)} chunks: ${insertSeconds.toFixed(1)} s (${((size - from) / insertSeconds).toFixed(0)} chunks/s, ${LOAD_WORKERS} writers) + VACUUM ANALYZE ${vacuumSeconds.toFixed(1)} s`,
+    );
+
+    const ask = (q: string) => server.services.ask.ask(viewer, { question: q, provider: null });
+    for (let i = 0; i < WARMUP; i++) await ask(question());
+    const questions = Array.from({ length: QUERIES }, question);
+    const latency: number[] = [];
+    const retrieval: number[] = [];
+    const slowest: Row['slowest'] = [];
+    let answered = 0;
+    for (const q of questions) {
+      const t0 = performance.now();
+      const result = await ask(q);
+      const elapsed = performance.now() - t0;
+      latency.push(elapsed);
+      retrieval.push(result.timings.retrievalMs);
+      slowest.push({ ms: elapsed, question: q });
+      if (result.answer !== NOT_FOUND_ANSWER) answered++;
+    }
+    const mean = latency.reduce((s, x) => s + x, 0) / latency.length;
+    latency.sort((a, b) => a - b);
+    retrieval.sort((a, b) => a - b);
+    slowest.sort((a, b) => b.ms - a.ms);
+
+    // Throughput: ASKERS concurrent loops over the same questions.
+    const loadedLatency: number[] = [];
+    let next = 0;
+    const loadStart = performance.now();
+    const deadline = loadStart + LOAD_SECONDS * 1000;
+    await Promise.all(
+      Array.from({ length: ASKERS }, async () => {
+        while (performance.now() < deadline) {
+          const q = questions[next++ % questions.length];
+          const t0 = performance.now();
+          await ask(q);
+          loadedLatency.push(performance.now() - t0);
+        }
+      }),
+    );
+    const loadElapsed = (performance.now() - loadStart) / 1000;
+    loadedLatency.sort((a, b) => a - b);
+    const row: Row = {
+      chunks: size,
+      loadSeconds: insertSeconds + vacuumSeconds,
+      answered: answered / questions.length,
+      latency,
+      retrieval,
+      mean,
+      asksPerSecond: loadedLatency.length / loadElapsed,
+      loadedP95: percentile(loadedLatency, 0.95),
+      slowest: slowest.slice(0, 3),
+    };
+    rows.push(row);
+    console.log(
+      `  ${thousands(size)} chunks: p50 ${percentile(latency, 0.5).toFixed(1)} ms, p95 ${percentile(latency, 0.95).toFixed(1)} ms, p99 ${percentile(latency, 0.99).toFixed(1)} ms; ${row.asksPerSecond.toFixed(1)} asks/s under load`,
+    );
+  }
+
+  console.log('');
+  console.log(
+    `  mode      chunks   load s  answered |   p50     p95     p99    mean | retr p50 retr p95 | ${ASKERS} askers: asks/s   p95`,
+  );
+  for (const r of rows) {
+    console.log(
+      `  ${mode.padEnd(8)} ${thousands(r.chunks).padStart(7)} ${r.loadSeconds.toFixed(1).padStart(8)} ${`${(r.answered * 100).toFixed(0)}%`.padStart(9)} |${ms(percentile(r.latency, 0.5))} ${ms(percentile(r.latency, 0.95))} ${ms(percentile(r.latency, 0.99))} ${ms(r.mean)} |${ms(percentile(r.retrieval, 0.5))}  ${ms(percentile(r.retrieval, 0.95))} |${r.asksPerSecond.toFixed(1).padStart(16)} ${ms(r.loadedP95)}`,
+    );
+  }
+  console.log('  (latencies in ms; retr = retrieval alone, from result.timings.retrievalMs)');
+  for (const r of rows) {
+    console.log(`  slowest at ${thousands(r.chunks)}:`);
+    for (const s of r.slowest) console.log(`    ${s.ms.toFixed(1).padStart(7)} ms  ${s.question}`);
+  }
+} finally {
+  await server.stop();
+  if (process.env.KEEP_DATABASE) console.log(`  database kept: ${db.url}`);
+  else await db.drop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}

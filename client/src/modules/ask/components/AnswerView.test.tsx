@@ -1,0 +1,92 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { askSource } from '../../../test/ask-mocks';
+import { renderWithProviders } from '../../../test/render';
+import { AnswerView } from './AnswerView';
+import { SourceList } from './SourceList';
+import { splitCitations } from './answer-citations';
+
+const sources = [
+  askSource({ number: 1, title: 'Handbook', url: '/app/documents/d1?page=3&passage=4' }),
+  askSource({ number: 2, title: 'Policy', url: '/app/documents/d2?passage=0', location: null }),
+];
+
+describe('AnswerView', () => {
+  it('shows markup from a document as text, never as HTML', () => {
+    const { container } = renderWithProviders(
+      <AnswerView answer={'Run <script>alert("x")</script> <b>bold</b> [1]'} sources={sources} />,
+    );
+    expect(container.querySelector('script')).toBeNull();
+    expect(container.querySelector('b')).toBeNull();
+    expect(screen.getByText(/<script>alert\("x"\)<\/script> <b>bold<\/b>/)).toBeInTheDocument();
+  });
+
+  it('links each known [n] to its source and leaves unknown ones as text', () => {
+    renderWithProviders(
+      <AnswerView answer={'25 days [1]. Ask HR [2][9].\nSecond line [1, 2].'} sources={sources} />,
+    );
+    const first = screen.getAllByRole('link', { name: '[1]' });
+    expect(first).toHaveLength(2);
+    expect(first[0]).toHaveAttribute('href', '/app/documents/d1?page=3&passage=4');
+    expect(first[0]).toHaveAttribute('title', 'Handbook');
+    expect(screen.getAllByRole('link', { name: '[2]' })[0]).toHaveAttribute(
+      'href',
+      '/app/documents/d2?passage=0',
+    );
+    expect(screen.queryByRole('link', { name: '[9]' })).toBeNull();
+    const body = screen.getByText(/25 days/);
+    expect(body.textContent).toBe('25 days [1]. Ask HR [2][9].\nSecond line [1][2].');
+  });
+
+  it('labels an extractive answer and shows the notice', () => {
+    renderWithProviders(
+      <AnswerView
+        answer="From the handbook [1]."
+        sources={sources}
+        mode="extractive"
+        notice="The AI provider did not answer; these are the best passages."
+      />,
+    );
+    expect(screen.getByText('Extracted from your sources — no AI model used')).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('The AI provider did not answer');
+  });
+
+  it('shows no label for a generated answer', () => {
+    renderWithProviders(<AnswerView answer="Yes." sources={[]} mode="generated" />);
+    expect(screen.queryByText(/no AI model used/)).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
+
+describe('splitCitations', () => {
+  it('keeps a group with no known source exactly as written', () => {
+    expect(splitCitations('a [7, 8] b', sources)).toEqual([{ kind: 'text', text: 'a [7, 8] b' }]);
+  });
+});
+
+describe('SourceList', () => {
+  it('lists numbered title links with location and source name', () => {
+    renderWithProviders(<SourceList sources={sources} />);
+    const items = screen.getAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    expect(within(items[0]).getByRole('link', { name: 'Handbook' })).toHaveAttribute(
+      'href',
+      '/app/documents/d1?page=3&passage=4',
+    );
+    expect(within(items[0]).getByText('Page 3 · Handbook')).toBeInTheDocument();
+    expect(within(items[1]).getByText('Handbook')).toBeInTheDocument();
+  });
+
+  it('shows chips that are links', () => {
+    renderWithProviders(<SourceList sources={sources} variant="chips" />);
+    expect(screen.getByRole('link', { name: /Policy/ })).toHaveAttribute(
+      'href',
+      '/app/documents/d2?passage=0',
+    );
+  });
+
+  it('renders nothing without sources', () => {
+    const { container } = renderWithProviders(<SourceList sources={[]} />);
+    expect(container.querySelector('ol')).toBeNull();
+  });
+});

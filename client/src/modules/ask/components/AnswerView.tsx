@@ -1,0 +1,62 @@
+import { Alert, Badge, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle, IconQuote } from '@tabler/icons-react';
+import { useMemo } from 'react';
+import { Link } from 'react-router-dom';
+import type { AskSource } from '../use-ask-stream';
+import { splitCitations } from './answer-citations';
+import classes from './AnswerView.module.css';
+
+export interface AnswerViewProps {
+  answer: string;
+  sources: AskSource[];
+  mode?: 'generated' | 'extractive' | null;
+  notice?: string | null;
+  /** The answer is still arriving: a caret follows the text. */
+  streaming?: boolean;
+}
+
+/**
+ * An answer as safe text (never HTML: a document's `<script>` shows as written) with each `[n]`
+ * linking to the cited passage, line breaks kept.
+ */
+export function AnswerView({ answer, sources, mode, notice, streaming }: AnswerViewProps) {
+  const parts = useMemo(() => splitCitations(answer, sources), [answer, sources]);
+
+  return (
+    <Stack gap="sm">
+      {mode === 'extractive' && (
+        <Badge
+          variant="light"
+          color="gray"
+          radius="sm"
+          leftSection={<IconQuote size={12} />}
+          style={{ alignSelf: 'flex-start', textTransform: 'none' }}
+        >
+          Extracted from your sources — no AI model used
+        </Badge>
+      )}
+      {notice && (
+        <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} />} p="sm">
+          {notice}
+        </Alert>
+      )}
+      <Text component="div" className={classes.answer} aria-busy={streaming || undefined}>
+        {parts.map((part, i) =>
+          part.kind === 'text' ? (
+            part.text
+          ) : (
+            <Link
+              key={i}
+              to={part.source.url}
+              title={part.source.title}
+              className={classes.citation}
+            >
+              [{part.source.number}]
+            </Link>
+          ),
+        )}
+        {streaming && <span className={classes.caret} aria-hidden />}
+      </Text>
+    </Stack>
+  );
+}

@@ -1,0 +1,248 @@
+import type { ApolloClient } from '@apollo/client';
+import { getApolloContext } from '@apollo/client/react';
+import { useCallback, useContext, useEffect, useRef, useState } from 'react';
+import { clearSession } from '../auth/session-store';
+import { currentAccessToken, refreshAccessToken } from '../auth/token-refresh';
+import { createSseParser } from './sse-parser';
+
+export type AskStatus = 'idle' | 'loading' | 'succeeded' | 'failed';
+
+/** A passage an answer was written from, cited in the answer as `[number]`. */
+export interface AskSource {
+  number: number;
+  title: string;
+  /** In-app path to the passage: `/app/documents/<id>?page=3&passage=4`. */
+  url: string;
+  documentId: string;
+  sourceKind: string;
+  sourceName: string;
+  /** "Page 3", "Slide 2", "Sheet Budget", or null for plain documents. */
+  location: string | null;
+  excerpt: string;
+}
+
+/** The final answer (the stream's `done` event); it replaces whatever the deltas showed. */
+export interface AskAnswer {
+  id: string | null;
+  question: string;
+  answer: string;
+  mode: 'generated' | 'extractive';
+  notice: string | null;
+  model: string | null;
+  sources: AskSource[];
+  timings: { retrievalMs: number; answerMs: number; totalMs: number };
+}
+
+export interface AskStreamState {
+  status: AskStatus;
+  question: string;
+  /** The answer so far: streamed pieces while loading, then the final answer. */
+  answer: string;
+  sources: AskSource[];
+  result: AskAnswer | null;
+  error: string | null;
+}
+
+export interface UseAskStream extends AskStreamState {
+  ask: (question: string, integrations?: string[]) => void;
+  reset: () => void;
+}
+
+export const ASK_STREAM_URL = '/api/ask/stream';
+/** SPEC §8: what an ask failure says when the server gave no message. */
+export const ASK_FAILED_MESSAGE = 'Failed to fetch search results';
+/** The history lists that change after a question is answered (the search modal's too). */
+const HISTORY_QUERIES = ['RecentQuestions', 'PopularQuestions', 'SearchRecents'];
+
+const IDLE: AskStreamState = {
+  status: 'idle',
+  question: '',
+  answer: '',
+  sources: [],
+  result: null,
+  error: null,
+};
+
+class AskError extends Error {}
+
+/**
+ * Asks a question over `POST /api/ask/stream` and follows the answer as it streams: sources first,
+ * then pieces of the answer, then the final answer. A new question (or unmounting) cancels the one
+ * in flight.
+ */
+export function useAskStream(): UseAskStream {
+  const client = useContext(getApolloContext()).client;
+  const [state, setState] = useState<AskStreamState>(IDLE);
+  const current = useRef<AbortController | null>(null);
+
+  useEffect(() => () => current.current?.abort(), []);
+
+  const ask = useCallback(
+    (question: string, integrations?: string[]) => {
+      const text = question.trim();
+      if (!text) return;
+      current.current?.abort();
+      const controller = new AbortController();
+      current.current = controller;
+      const update = (fn: (prev: AskStreamState) => AskStreamState) => {
+        if (current.current === controller) setState(fn);
+      };
+      setState({ ...IDLE, status: 'loading', question: text });
+
+      streamAnswer(text, integrations, controller.signal, {
+        onSources: (sources) => update((s) => ({ ...s, sources })),
+        onDelta: (piece) => update((s) => ({ ...s, answer: s.answer + piece })),
+        onDone: (result) => {
+          update((s) => ({
+            ...s,
+            status: 'succeeded',
+            answer: result.answer,
+            sources: result.sources,
+            result,
+          }));
+          if (client) refetchHistory(client);
+        },
+      }).then(
+        () => {
+          if (current.current === controller) current.current = null;
+        },
+        (error: unknown) => {
+          if (controller.signal.aborted) return;
+          const message = error instanceof AskError ? error.message : ASK_FAILED_MESSAGE;
+          update((s) => ({ ...s, status: 'failed', error: message }));
+          if (current.current === controller) current.current = null;
+        },
+      );
+    },
+    [client],
+  );
+
+  const reset = useCallback(() => {
+    current.current?.abort();
+    current.current = null;
+    setState(IDLE);
+  }, []);
+
+  return { ...state, ask, reset };
+}
+
+interface StreamHandlers {
+  onSources: (sources: AskSource[]) => void;
+  onDelta: (text: string) => void;
+  onDone: (result: AskAnswer) => void;
+}
+
+async function streamAnswer(
+  question: string,
+  integrations: string[] | undefined,
+  signal: AbortSignal,
+  handlers: StreamHandlers,
+): Promise<void> {
+  const body = JSON.stringify(integrations ? { question, integrations } : { question });
+  const post = (token: string | null) =>
+    fetch(ASK_STREAM_URL, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'text/event-stream',
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      body,
+      signal,
+    });
+
+  let response = await post(await currentAccessToken());
+  // An access token refused as expired is renewed once, as the Apollo link does.
+  if (response.status === 401) {
+    const token = await refreshAccessToken();
+    if (signal.aborted) return;
+    if (token) response = await post(token);
+    else clearSession();
+  }
+  if (!response.ok || !response.body) throw new AskError(await errorMessage(response));
+
+  let finished = false;
+  let failure: string | null = null;
+  const parser = createSseParser(({ event, data }) => {
+    if (finished) return;
+    const payload = parseJson(data);
+    if (event === 'sources') handlers.onSources(asSources(payload?.sources));
+    else if (event === 'delta' && typeof payload?.text === 'string') handlers.onDelta(payload.text);
+    else if (event === 'done' && payload) {
+      finished = true;
+      handlers.onDone(asAnswer(payload, question));
+    } else if (event === 'error') {
+      finished = true;
+      failure = typeof payload?.message === 'string' ? payload.message : ASK_FAILED_MESSAGE;
+    }
+  });
+
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      parser.feed(decoder.decode(value, { stream: true }));
+      if (finished) break;
+    }
+    if (!finished) parser.feed(decoder.decode());
+    if (!finished) parser.end();
+  } finally {
+    if (finished) void reader.cancel().catch(() => {});
+  }
+  if (failure !== null) throw new AskError(failure);
+  if (!finished) throw new AskError(ASK_FAILED_MESSAGE);
+}
+
+async function errorMessage(response: Response): Promise<string> {
+  try {
+    const body = (await response.json()) as { message?: unknown };
+    if (typeof body.message === 'string' && body.message) return body.message;
+  } catch {
+    // not JSON: fall through to the generic message
+  }
+  return ASK_FAILED_MESSAGE;
+}
+
+type Json = Record<string, unknown>;
+
+function parseJson(data: string): Json | null {
+  try {
+    const value: unknown = JSON.parse(data);
+    return value && typeof value === 'object' ? (value as Json) : null;
+  } catch {
+    return null;
+  }
+}
+
+function asSources(value: unknown): AskSource[] {
+  return Array.isArray(value) ? (value as AskSource[]) : [];
+}
+
+function asAnswer(payload: Json, question: string): AskAnswer {
+  const timings = (payload.timings ?? {}) as Partial<AskAnswer['timings']>;
+  return {
+    id: typeof payload.id === 'string' ? payload.id : null,
+    question: typeof payload.question === 'string' ? payload.question : question,
+    answer: typeof payload.answer === 'string' ? payload.answer : '',
+    mode: payload.mode === 'extractive' ? 'extractive' : 'generated',
+    notice: typeof payload.notice === 'string' ? payload.notice : null,
+    model: typeof payload.model === 'string' ? payload.model : null,
+    sources: asSources(payload.sources),
+    timings: {
+      retrievalMs: timings.retrievalMs ?? 0,
+      answerMs: timings.answerMs ?? 0,
+      totalMs: timings.totalMs ?? 0,
+    },
+  };
+}
+
+/** Refreshes the history lists on screen (only those mounted: asking for others only warns). */
+function refetchHistory(client: ApolloClient) {
+  const active = new Set(
+    [...client.getObservableQueries('active')].map((q) => q.queryName).filter(Boolean),
+  );
+  const include = HISTORY_QUERIES.filter((name) => active.has(name));
+  if (include.length > 0) void client.refetchQueries({ include }).catch(() => {});
+}

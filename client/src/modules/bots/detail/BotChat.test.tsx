@@ -1,0 +1,81 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  askBotMock,
+  askBotResult,
+  botLogsMock,
+  botMock,
+  gqlError,
+  logEntry,
+  renderBotPage,
+} from '../../../test/bot-detail-mocks';
+
+const QUESTION = 'How many vacation days?';
+
+describe('Bot chat', () => {
+  it('asks the bot and shows the answer with a citation link and its sources', async () => {
+    renderBotPage('/app/bots/b1', [
+      botMock(),
+      askBotMock('b1', QUESTION, askBotResult({ answer: 'You get 25 days [1]. <b>not bold</b>' }), {
+        delay: 30,
+      }),
+    ]);
+
+    const input = await screen.findByRole('textbox', { name: 'Ask HR helper' });
+    await userEvent.type(input, `${QUESTION}{Enter}`);
+    expect(input).toHaveValue('');
+    const turn = within(screen.getByRole('article', { name: QUESTION }));
+    expect(turn.getByText('Loading...')).toBeInTheDocument();
+
+    const citation = await turn.findByRole('link', { name: '[1]' });
+    expect(citation).toHaveAttribute('href', '/app/documents/d1?page=3&passage=4');
+    expect(turn.getByText(/<b>not bold<\/b>/)).toBeInTheDocument();
+    expect(turn.getByRole('link', { name: /Employee handbook/ })).toHaveAttribute(
+      'href',
+      '/app/documents/d1?page=3&passage=4',
+    );
+    expect(turn.queryByText('Loading...')).not.toBeInTheDocument();
+  });
+
+  it('shows a failure in the turn and asks again on Try again', async () => {
+    renderBotPage('/app/bots/b1', [
+      botMock(),
+      askBotMock('b1', QUESTION, gqlError('The provider refused the key.', 'BAD_USER_INPUT')),
+      askBotMock('b1', QUESTION, askBotResult({ mode: 'extractive' })),
+    ]);
+
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Ask HR helper' }), QUESTION);
+    await userEvent.click(screen.getByRole('button', { name: 'Ask' }));
+    expect(await screen.findByText('The provider refused the key.')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('link', { name: '[1]' })).toBeInTheDocument();
+    expect(screen.getByText(/no AI model used/)).toBeInTheDocument();
+    expect(screen.queryByText('The provider refused the key.')).not.toBeInTheDocument();
+  });
+
+  it('refreshes the open log after an answer', async () => {
+    const logsRead = vi.fn();
+    const page = (n: number) => ({
+      total: n,
+      hasMore: false,
+      endCursor: null,
+      entries: Array.from({ length: n }, (_, i) => logEntry({ id: `l${i}` })),
+    });
+    renderBotPage('/app/bots/b1?tab=logs', [
+      botMock(),
+      botLogsMock('b1', null, page(1), { onCall: logsRead }),
+      askBotMock('b1', QUESTION, askBotResult()),
+      botLogsMock('b1', null, page(2), { onCall: logsRead }),
+    ]);
+
+    expect(await screen.findByText('1 question asked')).toBeInTheDocument();
+    await userEvent.type(
+      screen.getByRole('textbox', { name: 'Ask HR helper' }),
+      `${QUESTION}{Enter}`,
+    );
+    expect(await screen.findByText('2 questions asked')).toBeInTheDocument();
+    await waitFor(() => expect(logsRead).toHaveBeenCalledTimes(2));
+  });
+});

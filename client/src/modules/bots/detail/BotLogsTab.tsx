@@ -1,0 +1,219 @@
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Loader,
+  Stack,
+  Table,
+  Text,
+  Tooltip,
+} from '@mantine/core';
+import { IconAlertCircle, IconListDetails } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useBotLogsQuery, type BotLogsQuery } from '../../../graphql/generated';
+import { EmptyState } from '../../../shared/EmptyState';
+import { errorMessage } from '../../../shared/graphql-errors';
+import { excerpt, formatDateTime, formatLatency, isExternalUrl, plural } from './format';
+
+/** Entries per page of the log. */
+export const LOG_PAGE_SIZE = 20;
+
+type Entry = BotLogsQuery['botLogs']['entries'][number];
+
+/** Every question asked of the bot, newest first, a page at a time. */
+export function BotLogsTab({ botId }: { botId: string }) {
+  const { data, error, fetchMore, refetch } = useBotLogsQuery({
+    variables: { botId, first: LOG_PAGE_SIZE },
+    notifyOnNetworkStatusChange: false,
+  });
+  const [loadingMore, setLoadingMore] = useState(false);
+  const [moreError, setMoreError] = useState<string | null>(null);
+  const page = data?.botLogs;
+
+  if (!page) {
+    if (error)
+      return (
+        <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title="Error">
+          <Text size="sm" mb="sm">
+            {errorMessage(error)}
+          </Text>
+          <Button size="xs" variant="light" color="red" onClick={() => void refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      );
+    return (
+      <Group gap="xs">
+        <Loader size="sm" />
+        <Text c="dimmed">Loading...</Text>
+      </Group>
+    );
+  }
+
+  if (page.total === 0)
+    return (
+      <EmptyState
+        icon={IconListDetails}
+        title="No questions yet"
+        headingOrder={4}
+        description="Every question asked of this bot, here or on its public chat page, shows up in this log with its answer, its sources and how long it took."
+      />
+    );
+
+  const loadMore = async () => {
+    if (!page.endCursor) return;
+    setLoadingMore(true);
+    setMoreError(null);
+    try {
+      await fetchMore({
+        variables: { after: page.endCursor },
+        updateQuery: (previous, { fetchMoreResult }) => ({
+          botLogs: {
+            ...fetchMoreResult.botLogs,
+            entries: [...previous.botLogs.entries, ...fetchMoreResult.botLogs.entries],
+          },
+        }),
+      });
+    } catch (e) {
+      setMoreError(errorMessage(e));
+    } finally {
+      setLoadingMore(false);
+    }
+  };
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <Text fw={500}>
+          {plural(page.total, 'question')} asked
+          {page.entries.length < page.total && (
+            <Text span c="dimmed" fw={400}>
+              {' '}
+              · showing the latest {page.entries.length}
+            </Text>
+          )}
+        </Text>
+      </Group>
+      <Table.ScrollContainer minWidth={600}>
+        <Table verticalSpacing="sm" highlightOnHover aria-label="Bot log">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Asked</Table.Th>
+              <Table.Th>Question</Table.Th>
+              <Table.Th>Answer</Table.Th>
+              <Table.Th>Sources</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {page.entries.map((entry) => (
+              <LogRow key={entry.id} entry={entry} />
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {moreError && (
+        <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />}>
+          {moreError}
+        </Alert>
+      )}
+      {page.hasMore && (
+        <Button
+          variant="default"
+          onClick={() => void loadMore()}
+          loading={loadingMore}
+          style={{ alignSelf: 'center' }}
+        >
+          Load more
+        </Button>
+      )}
+    </Stack>
+  );
+}
+
+function LogRow({ entry }: { entry: Entry }) {
+  return (
+    <Table.Tr>
+      <Table.Td>
+        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+          {formatDateTime(entry.createdAt)}
+        </Text>
+        <Text size="xs" c="dimmed">
+          by {entry.askedBy}
+        </Text>
+        <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+          Answered in {formatLatency(entry.latencyMs)}
+        </Text>
+      </Table.Td>
+      <Table.Td maw={200}>
+        <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
+          {entry.question}
+        </Text>
+      </Table.Td>
+      <Table.Td maw={300}>
+        <Stack gap={4} align="flex-start">
+          <Tooltip label={excerpt(entry.answer, 600)} multiline w={420} openDelay={400}>
+            <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+              {excerpt(entry.answer)}
+            </Text>
+          </Tooltip>
+          <Group gap={6}>
+            {entry.fromSources ? (
+              <Badge size="sm" variant="light" color="teal" radius="sm">
+                From sources
+              </Badge>
+            ) : (
+              <Badge size="sm" variant="light" color="gray" radius="sm">
+                Not found in sources
+              </Badge>
+            )}
+            {entry.mode === 'extractive' && (
+              <Badge size="sm" variant="outline" color="gray" radius="sm">
+                Extracted
+              </Badge>
+            )}
+          </Group>
+        </Stack>
+      </Table.Td>
+      <Table.Td maw={180}>
+        <SourceLinks sources={entry.sources} />
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+function SourceLinks({ sources }: { sources: Entry['sources'] }) {
+  if (sources.length === 0)
+    return (
+      <Text size="sm" c="dimmed">
+        None
+      </Text>
+    );
+  return (
+    <Stack gap={2}>
+      <Text size="xs" c="dimmed">
+        {plural(sources.length, 'source')}
+      </Text>
+      {sources.map((source, i) =>
+        isExternalUrl(source.url) ? (
+          <Anchor
+            key={i}
+            href={source.url}
+            target="_blank"
+            rel="noreferrer"
+            size="sm"
+            lineClamp={1}
+          >
+            {source.title}
+          </Anchor>
+        ) : (
+          <Anchor key={i} component={Link} to={source.url} size="sm" lineClamp={2}>
+            {source.title}
+          </Anchor>
+        ),
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,209 @@
+import { BarChart, DonutChart } from '@mantine/charts';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Grid,
+  Group,
+  Loader,
+  Paper,
+  Progress,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconAlertCircle, IconChartBar } from '@tabler/icons-react';
+import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { useBotReportQuery, type BotReportQuery } from '../../../graphql/generated';
+import { EmptyState } from '../../../shared/EmptyState';
+import { errorMessage } from '../../../shared/graphql-errors';
+import { formatDay, formatLatency, plural } from './format';
+
+/** The report periods offered, in days. */
+export const REPORT_PERIODS = ['7', '30', '90'] as const;
+export const DEFAULT_REPORT_DAYS = 30;
+
+type Report = BotReportQuery['botReport'];
+
+/** How the bot is used: questions per day, share answered from its sources, top sources. */
+export function BotReportsTab({ botId }: { botId: string }) {
+  const [days, setDays] = useState(String(DEFAULT_REPORT_DAYS));
+  const { data, error, refetch } = useBotReportQuery({
+    variables: { botId, days: Number(days) },
+    notifyOnNetworkStatusChange: false,
+  });
+  const report = data?.botReport;
+
+  const period = (
+    <SegmentedControl
+      aria-label="Report period"
+      value={days}
+      onChange={setDays}
+      data={REPORT_PERIODS.map((d) => ({ value: d, label: `${d} days` }))}
+      size="xs"
+    />
+  );
+
+  let body;
+  if (!report) {
+    body = error ? (
+      <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title="Error">
+        <Text size="sm" mb="sm">
+          {errorMessage(error)}
+        </Text>
+        <Button size="xs" variant="light" color="red" onClick={() => void refetch()}>
+          Try again
+        </Button>
+      </Alert>
+    ) : (
+      <Group gap="xs">
+        <Loader size="sm" />
+        <Text c="dimmed">Loading...</Text>
+      </Group>
+    );
+  } else if (report.questions === 0) {
+    body = (
+      <EmptyState
+        icon={IconChartBar}
+        title="No questions in this period"
+        headingOrder={4}
+        description="Once people ask this bot questions, here or on its public chat page, you will see how many it answered from its sources, how fast, and which sources it cites most."
+      />
+    );
+  } else {
+    body = <ReportBody report={report} />;
+  }
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between">
+        <Text c="dimmed" size="sm">
+          Days are counted in UTC.
+        </Text>
+        {period}
+      </Group>
+      {body}
+    </Stack>
+  );
+}
+
+function ReportBody({ report }: { report: Report }) {
+  const share = Math.round((report.answered / report.questions) * 100);
+  const perDay = report.perDay.map((d) => ({
+    day: formatDay(d.day),
+    'From sources': d.answered,
+    'Not found': d.questions - d.answered,
+  }));
+  const maxCitations = Math.max(1, ...report.topSources.map((s) => s.citations));
+
+  return (
+    <Stack gap="lg">
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+        <Stat label="Questions" value={String(report.questions)} />
+        <Stat
+          label="Answered from sources"
+          value={`${share}%`}
+          hint={`${report.answered} of ${report.questions}`}
+        />
+        <Stat label="Average latency" value={formatLatency(report.averageLatencyMs)} />
+      </SimpleGrid>
+
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Panel title="Questions per day">
+            <BarChart
+              h={240}
+              data={perDay}
+              dataKey="day"
+              type="stacked"
+              withLegend
+              yAxisProps={{ allowDecimals: false }}
+              series={[
+                { name: 'From sources', color: 'teal.6' },
+                { name: 'Not found', color: 'gray.5' },
+              ]}
+              aria-label="Questions per day, answered from sources or not"
+            />
+          </Panel>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <Panel title="Answered from sources">
+            <Group justify="center">
+              <DonutChart
+                size={160}
+                thickness={22}
+                chartLabel={`${share}%`}
+                data={[
+                  { name: 'From sources', value: report.answered, color: 'teal.6' },
+                  { name: 'Not found', value: report.questions - report.answered, color: 'gray.5' },
+                ]}
+                aria-label={`${share}% answered from sources`}
+              />
+            </Group>
+          </Panel>
+        </Grid.Col>
+      </Grid>
+
+      <Panel title="Top sources">
+        {report.topSources.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            No answer cited a source in this period.
+          </Text>
+        ) : (
+          <Stack gap="sm" component="ol" p={0} m={0} aria-label="Top sources">
+            {report.topSources.map((source) => (
+              <Stack key={source.documentId} gap={4} component="li" style={{ listStyle: 'none' }}>
+                <Group justify="space-between" wrap="nowrap" gap="sm">
+                  <Anchor
+                    component={Link}
+                    to={`/app/documents/${source.documentId}`}
+                    size="sm"
+                    truncate
+                  >
+                    {source.title}
+                  </Anchor>
+                  <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                    {plural(source.citations, 'citation')}
+                  </Text>
+                </Group>
+                <Progress value={(source.citations / maxCitations) * 100} size="sm" aria-hidden />
+              </Stack>
+            ))}
+          </Stack>
+        )}
+      </Panel>
+    </Stack>
+  );
+}
+
+function Stat({ label, value, hint }: { label: string; value: string; hint?: string }) {
+  return (
+    <Paper withBorder radius="lg" p="md">
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text fz={28} fw={700} lh={1.2}>
+        {value}
+      </Text>
+      {hint && (
+        <Text size="xs" c="dimmed">
+          {hint}
+        </Text>
+      )}
+    </Paper>
+  );
+}
+
+function Panel({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Paper withBorder radius="lg" p="md" component="section" aria-label={title} h="100%">
+      <Title order={4} size="h6" mb="sm">
+        {title}
+      </Title>
+      {children}
+    </Paper>
+  );
+}

@@ -1,0 +1,39 @@
+import { INTEGRATION_CATALOGUE } from '../integrations/integration-catalogue';
+
+/** The source kinds a search can be narrowed to: the catalogue's integrations and uploaded files. */
+export interface SearchFilter {
+  key: string;
+  label: string;
+}
+
+export const SEARCH_FILTERS: readonly SearchFilter[] = [
+  ...INTEGRATION_CATALOGUE.map(({ key, name }) => ({ key, label: name })),
+  { key: 'file_upload', label: 'Uploaded files' },
+];
+
+const KEYS = SEARCH_FILTERS.map((f) => f.key);
+
+/** The known keys of a `?sources=` value, deduplicated, in the filter list's order. */
+export function parseSources(param: string | null | undefined): string[] {
+  const wanted = new Set((param ?? '').split(',').map((key) => key.trim()));
+  return KEYS.filter((key) => wanted.has(key));
+}
+
+/** The `?sources=` value for a selection ('' for none, which means every source). */
+export function formatSources(keys: readonly string[]): string {
+  return parseSources(keys.join(',')).join(',');
+}
+
+/** A source kind as people call it ('google_docs' -> 'Google Docs'). */
+export function sourceKindLabel(kind: string): string {
+  return SEARCH_FILTERS.find((f) => f.key === kind)?.label ?? kind;
+}
+
+/** Whether the text asks for an answer rather than a list of documents (SPEC §2 hint). */
+export function isQuestion(text: string): boolean {
+  return text.trim().endsWith('?');
+}
+
+export function searchPath(query: string): string {
+  return `/app/search?q=${encodeURIComponent(query)}`;
+}

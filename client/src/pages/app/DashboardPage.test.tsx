@@ -1,0 +1,206 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { storeSession } from '../../modules/auth/session-store';
+import {
+  answerStream,
+  askAnswer,
+  askSource,
+  controlledSseResponse,
+  jsonResponse,
+  popularQuestionsMock,
+  recentQuestionsMock,
+  sseResponse,
+} from '../../test/ask-mocks';
+import { fakeToken, renderWithProviders, type RenderOptions } from '../../test/render';
+import { doc, source, sourcesMock } from '../../test/sources-mocks';
+import { DashboardPage } from './DashboardPage';
+
+const signIn = (claims: Record<string, unknown> = {}) => storeSession(fakeToken(claims), 'refresh');
+
+const renderPage = (mocks: RenderOptions['mocks']) =>
+  renderWithProviders(<DashboardPage />, { path: '/app/dashboard', mocks });
+
+const baseMocks = () => [
+  recentQuestionsMock(['What is our refund policy?'], { maxUsageCount: 5 }),
+  popularQuestionsMock(
+    [
+      ['How many vacation days?', 12],
+      ['Who approves expenses?', 1],
+    ],
+    { maxUsageCount: 5 },
+  ),
+  sourcesMock([], { maxUsageCount: 5 }),
+];
+
+const answerPanel = () => screen.getByRole('region', { name: 'Answer' });
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('DashboardPage', () => {
+  it('greets the member and shows the ask box and an empty answer panel', async () => {
+    signIn();
+    renderPage(baseMocks());
+    expect(screen.getByRole('heading', { name: 'Home', level: 2 })).toBeInTheDocument();
+    expect(screen.getByText('Welcome, Ada')).toBeInTheDocument();
+    const input = screen.getByPlaceholderText('Ask me anything...');
+    expect(input).toHaveStyle({ height: '60px' });
+    expect(within(answerPanel()).getByText(/Ask a question above/)).toBeInTheDocument();
+    expect(await screen.findByText('What is our refund policy?')).toBeInTheDocument();
+  });
+
+  it('greets without a name when the account has none', () => {
+    signIn({ given_name: '' });
+    renderPage(baseMocks());
+    expect(screen.getByText('Welcome to Lumen')).toBeInTheDocument();
+  });
+
+  it('asks on Enter and shows the streamed answer with its source links', async () => {
+    signIn();
+    const user = userEvent.setup();
+    const stream = controlledSseResponse();
+    const fetchMock = vi.fn(async () => stream.response);
+    vi.stubGlobal('fetch', fetchMock);
+    const sources = [
+      askSource({
+        number: 1,
+        title: 'Employee handbook',
+        url: '/app/documents/d1?page=3&passage=4',
+      }),
+    ];
+    const [, popular, sourcesList] = baseMocks();
+    renderPage([
+      recentQuestionsMock(['What is our refund policy?']),
+      recentQuestionsMock(['How many vacation days?', 'What is our refund policy?']),
+      popular,
+      sourcesList,
+    ]);
+
+    await user.type(
+      screen.getByPlaceholderText('Ask me anything...'),
+      'How many vacation days?{Enter}',
+    );
+    expect(await within(answerPanel()).findByText('Loading...')).toBeInTheDocument();
+    expect(
+      JSON.parse((fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1].body as string),
+    ).toEqual({
+      question: 'How many vacation days?',
+    });
+
+    stream.send('sources', { sources, retrievalMs: 3 });
+    stream.send('delta', { text: 'You get 25' });
+    expect(await within(answerPanel()).findByText(/You get 25/)).toBeInTheDocument();
+
+    stream.send('done', askAnswer({ answer: 'You get 25 days of paid vacation [1].', sources }));
+    stream.close();
+    const panel = answerPanel();
+    expect(await within(panel).findByText(/You get 25 days of paid vacation/)).toBeInTheDocument();
+    expect(within(panel).queryByText('Loading...')).toBeNull();
+    expect(within(panel).getByRole('link', { name: '[1]' })).toHaveAttribute(
+      'href',
+      '/app/documents/d1?page=3&passage=4',
+    );
+    const list = within(within(panel).getByRole('region', { name: 'Sources' }));
+    expect(list.getByRole('link', { name: 'Employee handbook' })).toHaveAttribute(
+      'href',
+      '/app/documents/d1?page=3&passage=4',
+    );
+
+    // The history lists are read again after the answer.
+    const recent = screen.getByRole('region', { name: 'Your recent questions' });
+    await waitFor(() =>
+      expect(
+        within(recent)
+          .getAllByRole('button')
+          .map((b) => b.textContent),
+      ).toEqual(['How many vacation days?', 'What is our refund policy?']),
+    );
+  });
+
+  it('also asks with the Ask button, and shows the error state', async () => {
+    signIn();
+    const user = userEvent.setup();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        jsonResponse(403, { error: 'FORBIDDEN', message: 'Not allowed to search.' }),
+      ),
+    );
+    renderPage(baseMocks());
+    await user.type(screen.getByPlaceholderText('Ask me anything...'), 'Budget?');
+    await user.click(screen.getByRole('button', { name: 'Ask' }));
+    expect(
+      await within(answerPanel()).findByText('Error: Not allowed to search.'),
+    ).toBeInTheDocument();
+  });
+
+  it('lists recent and popular questions; clicking one asks it again', async () => {
+    signIn();
+    const user = userEvent.setup();
+    const fetchMock = vi.fn(async () => sseResponse(answerStream()));
+    vi.stubGlobal('fetch', fetchMock);
+    renderPage(baseMocks());
+
+    const popular = screen.getByRole('region', { name: 'Most asked in your workspace' });
+    const item = await within(popular).findByRole('button', { name: /How many vacation days\?/ });
+    expect(within(item).getByLabelText('asked 12 times')).toHaveTextContent('12');
+    expect(within(popular).getByLabelText('asked 1 time')).toBeInTheDocument();
+
+    const recent = screen.getByRole('region', { name: 'Your recent questions' });
+    await user.click(
+      await within(recent).findByRole('button', { name: 'What is our refund policy?' }),
+    );
+    expect(screen.getByPlaceholderText('Ask me anything...')).toHaveValue(
+      'What is our refund policy?',
+    );
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    expect(
+      JSON.parse((fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1].body as string),
+    ).toEqual({
+      question: 'What is our refund policy?',
+    });
+  });
+
+  it('shows the sources with how much is indexed, or how to add one', async () => {
+    signIn();
+    renderPage([
+      recentQuestionsMock([]),
+      popularQuestionsMock([]),
+      sourcesMock([
+        source({ id: 's1', name: 'Handbook' }, [
+          doc({ id: 'd1', status: 'indexed' }),
+          doc({ id: 'd2', status: 'failed', fileName: 'b.pdf' }),
+        ]),
+      ]),
+    ]);
+    const sources = screen.getByRole('region', { name: 'Sources' });
+    expect(await within(sources).findByRole('link', { name: 'Handbook' })).toHaveAttribute(
+      'href',
+      '/app/connectors',
+    );
+    expect(within(sources).getByText('1 of 2 documents indexed')).toBeInTheDocument();
+    expect(await screen.findByText('Questions you ask show up here.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Nobody in your workspace has asked a question yet.'),
+    ).toBeInTheDocument();
+  });
+
+  it('links to Connectors when there are no sources', async () => {
+    signIn();
+    renderPage(baseMocks());
+    expect(await screen.findByRole('link', { name: 'Add a source' })).toHaveAttribute(
+      'href',
+      '/app/connectors',
+    );
+  });
+
+  it('disables asking for a role without search', () => {
+    signIn({ permissions: [] });
+    renderPage([sourcesMock([])]);
+    expect(screen.getByPlaceholderText('Ask me anything...')).toBeDisabled();
+    expect(screen.getByText(/Your role cannot search this workspace/)).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Your recent questions' })).toBeNull();
+  });
+});

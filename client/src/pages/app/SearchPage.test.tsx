@@ -1,0 +1,262 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { UseAskStream } from '../../modules/ask/use-ask-stream';
+import type * as AskStreamModule from '../../modules/ask/use-ask-stream';
+import { askAnswer, askSource } from '../../test/ask-mocks';
+import { renderWithProviders, type RenderOptions } from '../../test/render';
+import {
+  recordSearchMock,
+  searchDocumentsErrorMock,
+  searchDocumentsMock,
+  searchHit,
+} from '../../test/search-mocks';
+import { SearchPage } from './SearchPage';
+
+const stream = vi.hoisted(() => ({
+  ask: vi.fn(),
+  reset: vi.fn(),
+  state: {} as Partial<UseAskStream>,
+}));
+
+vi.mock('../../modules/ask/use-ask-stream', async (importOriginal) => ({
+  ...(await importOriginal<typeof AskStreamModule>()),
+  useAskStream: (): UseAskStream => ({
+    status: 'idle',
+    question: '',
+    answer: '',
+    sources: [],
+    result: null,
+    error: null,
+    ask: stream.ask,
+    reset: stream.reset,
+    ...stream.state,
+  }),
+}));
+
+const QUERY = 'vacation policy';
+const answered = (): Partial<UseAskStream> => {
+  const result = askAnswer({
+    question: QUERY,
+    answer: 'You get 25 days [1] and may carry 5 over [2].',
+    sources: [askSource(), askSource({ number: 2, title: 'Carry-over rules', documentId: 'd2' })],
+  });
+  return {
+    status: 'succeeded',
+    question: QUERY,
+    answer: result.answer,
+    sources: result.sources,
+    result,
+  };
+};
+
+const renderPage = (path: string, mocks: RenderOptions['mocks']) =>
+  renderWithProviders(<SearchPage />, { path, mocks });
+
+const related = () => screen.getByRole('region', { name: 'Related documents' });
+const resultBlock = () => screen.getByRole('region', { name: 'Search result' });
+
+beforeEach(() => {
+  stream.ask.mockClear();
+  stream.reset.mockClear();
+  stream.state = {};
+});
+
+describe('SearchPage', () => {
+  it('shows the query, the suggested answer with source chips and the matching documents', async () => {
+    stream.state = answered();
+    const handbook = searchHit({}, ['vacation']);
+    const carryOver = searchHit(
+      {
+        documentId: 'd2',
+        title: 'Carry-over rules',
+        url: '/app/documents/d2?passage=1',
+        sourceKind: 'confluence',
+        sourceName: 'HR space',
+        author: null,
+        location: null,
+        snippet: 'Unused vacation days carry over; the policy caps them at 5.',
+      },
+      ['vacation', 'policy'],
+    );
+    renderPage('/app/search?q=vacation%20policy', [
+      searchDocumentsMock(QUERY, [handbook, carryOver]),
+    ]);
+
+    expect(screen.getByLabelText('Ask Lumen')).toHaveValue(QUERY);
+    const block = resultBlock();
+    expect(within(block).getByRole('heading', { name: QUERY, level: 3 })).toBeInTheDocument();
+    expect(within(block).getByRole('heading', { name: 'Suggested Answer' })).toBeInTheDocument();
+    expect(within(block).getByText(/You get 25 days/)).toBeInTheDocument();
+    expect(within(block).getByRole('heading', { name: 'Sources' })).toBeInTheDocument();
+    expect(within(block).getByRole('link', { name: /Carry-over rules/ })).toHaveAttribute(
+      'href',
+      '/app/documents/d2?page=3&passage=5',
+    );
+    expect(stream.ask).toHaveBeenCalledWith(QUERY, undefined);
+
+    const cards = await within(related()).findAllByRole('article');
+    expect(cards.map((c) => c.getAttribute('aria-label'))).toEqual([
+      'Employee handbook',
+      'Carry-over rules',
+    ]);
+    const first = within(cards[0]);
+    expect(first.getByRole('link', { name: 'Employee handbook' })).toHaveAttribute(
+      'href',
+      '/app/documents/d1?page=3&passage=4',
+    );
+    expect(first.getByRole('link', { name: 'Open Employee handbook' })).toHaveAttribute(
+      'href',
+      '/app/documents/d1?page=3&passage=4',
+    );
+    const date = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(
+      new Date('2024-03-01T12:00:00.000Z'),
+    );
+    expect(first.getByText(date).tagName).toBe('TIME');
+    expect(first.getByText('By Ada Lovelace')).toBeInTheDocument();
+    expect(first.getByText('Handbook')).toBeInTheDocument();
+    expect(first.getByText('Page 3')).toBeInTheDocument();
+    expect(first.getByText('Uploaded file')).toBeInTheDocument();
+    expect(cards[0].querySelectorAll('mark')).toHaveLength(1);
+    expect(cards[0].querySelector('mark')).toHaveTextContent('vacation');
+
+    const second = cards[1];
+    expect(within(second).queryByText(/^By /)).not.toBeInTheDocument();
+    expect(within(second).getByText('Confluence')).toBeInTheDocument();
+    expect([...second.querySelectorAll('mark')].map((m) => m.textContent)).toEqual([
+      'vacation',
+      'policy',
+    ]);
+    expect(second.querySelector('p:has(mark)')).toHaveTextContent(
+      'Unused vacation days carry over; the policy caps them at 5.',
+    );
+  });
+
+  it('shows markup from a document as text, never as HTML', async () => {
+    const snippet = 'Never paste <script>alert("x")</script> into <b>pages</b>.';
+    renderPage('/app/search?q=script', [
+      searchDocumentsMock('script', [
+        searchHit({ title: '<img src=x onerror=alert(1)>', snippet }, ['script']),
+      ]),
+    ]);
+    const card = await within(related()).findByRole('article');
+    expect(card.querySelector('script, img, b')).toBeNull();
+    expect(within(card).getByText('<img src=x onerror=alert(1)>')).toBeInTheDocument();
+    expect(card.querySelector('p:has(mark)')).toHaveTextContent(snippet);
+    expect(card.querySelector('mark')).toHaveTextContent('script');
+  });
+
+  it('re-runs the answer and the documents when a source is ticked, keeping it in the URL', async () => {
+    const user = userEvent.setup();
+    const { router } = renderPage('/app/search?q=vacation%20policy', [
+      searchDocumentsMock(QUERY, [searchHit({ title: 'Employee handbook' })]),
+      searchDocumentsMock(
+        QUERY,
+        [searchHit({ title: 'JIRA-12 vacation bug', sourceKind: 'jira' })],
+        {
+          integrations: ['jira'],
+        },
+      ),
+    ]);
+    expect(await within(related()).findByText('Employee handbook')).toBeInTheDocument();
+    expect(stream.ask).toHaveBeenLastCalledWith(QUERY, undefined);
+
+    const filters = screen.getByRole('complementary', { name: 'Filter results' });
+    expect(within(filters).getByText('Filter results by:')).toBeInTheDocument();
+    expect(
+      within(filters)
+        .getAllByRole('checkbox')
+        .map((box) => box.getAttribute('value')),
+    ).toEqual(['confluence', 'jira', 'google_docs', 'file_upload']);
+    await user.click(within(filters).getByRole('checkbox', { name: 'Jira' }));
+
+    expect(await within(related()).findByText('JIRA-12 vacation bug')).toBeInTheDocument();
+    expect(stream.ask).toHaveBeenLastCalledWith(QUERY, ['jira']);
+    expect(new URLSearchParams(router.state.location.search).get('sources')).toBe('jira');
+    expect(new URLSearchParams(router.state.location.search).get('q')).toBe(QUERY);
+    expect(within(filters).getByRole('checkbox', { name: 'Jira' })).toBeChecked();
+  });
+
+  it('reads ticked sources from ?sources=', async () => {
+    renderPage('/app/search?q=vacation%20policy&sources=google_docs,nope,confluence', [
+      searchDocumentsMock(QUERY, [searchHit({ title: 'Leave planning' })], {
+        integrations: ['confluence', 'google_docs'],
+      }),
+    ]);
+    expect(await within(related()).findByText('Leave planning')).toBeInTheDocument();
+    expect(stream.ask).toHaveBeenCalledWith(QUERY, ['confluence', 'google_docs']);
+    expect(screen.getByRole('checkbox', { name: 'Confluence' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Google Docs' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Jira' })).not.toBeChecked();
+  });
+
+  it('shows Loading... while the answer and the documents are on their way', async () => {
+    stream.state = { status: 'loading', question: QUERY };
+    renderPage('/app/search?q=vacation%20policy', [
+      searchDocumentsMock(QUERY, [searchHit()], { delay: 200 }),
+    ]);
+    expect(within(resultBlock()).getByText('Loading...')).toBeInTheDocument();
+    expect(within(related()).getByText('Loading...')).toBeInTheDocument();
+    expect(await within(related()).findByRole('article')).toBeInTheDocument();
+  });
+
+  it('streams the answer as it arrives', () => {
+    stream.state = { status: 'loading', question: QUERY, answer: 'You get 25', sources: [] };
+    renderPage('/app/search?q=vacation%20policy', [searchDocumentsMock(QUERY, [])]);
+    const block = resultBlock();
+    expect(within(block).getByText('You get 25')).toHaveAttribute('aria-busy', 'true');
+    expect(within(block).queryByText('Loading...')).not.toBeInTheDocument();
+  });
+
+  it("shows 'Error: {message}' when the search or the answer fails", async () => {
+    stream.state = {
+      status: 'failed',
+      question: QUERY,
+      error: 'Failed to fetch search results',
+    };
+    renderPage('/app/search?q=vacation%20policy', [
+      searchDocumentsErrorMock(QUERY, 'A search can be at most 1,000 characters.'),
+    ]);
+    expect(
+      within(resultBlock()).getByText('Error: Failed to fetch search results'),
+    ).toBeInTheDocument();
+    expect(
+      await within(related()).findByText('Error: A search can be at most 1,000 characters.'),
+    ).toBeInTheDocument();
+  });
+
+  it('says when no document matches', async () => {
+    stream.state = { ...answered(), sources: [], answer: 'Nothing in your sources answers this.' };
+    renderPage('/app/search?q=zebra', [searchDocumentsMock('zebra', [])]);
+    expect(await within(related()).findByText('No documents match “zebra”')).toBeInTheDocument();
+    expect(within(resultBlock()).getByText('No sources were cited.')).toBeInTheDocument();
+  });
+
+  it('runs and records a search submitted with Enter, once per query', async () => {
+    const user = userEvent.setup();
+    const recorded = vi.fn();
+    const { router } = renderPage('/app/search', [
+      searchDocumentsMock('holiday', [searchHit({ title: 'Holiday calendar' })], {
+        maxUsageCount: 2,
+      }),
+      recordSearchMock('holiday', recorded),
+    ]);
+    expect(screen.getByText('Ask a question or search your sources')).toBeInTheDocument();
+    expect(stream.ask).not.toHaveBeenCalled();
+
+    const box = screen.getByLabelText('Ask Lumen');
+    await user.type(box, '  holiday {Enter}');
+    await waitFor(() =>
+      expect(new URLSearchParams(router.state.location.search).get('q')).toBe('holiday'),
+    );
+    expect(await within(related()).findByText('Holiday calendar')).toBeInTheDocument();
+    expect(stream.ask).toHaveBeenLastCalledWith('holiday', undefined);
+    await waitFor(() => expect(recorded).toHaveBeenCalledTimes(1));
+
+    // The same query again runs again but is not recorded twice.
+    stream.ask.mockClear();
+    await user.type(box, '{Enter}');
+    await waitFor(() => expect(stream.ask).toHaveBeenCalledWith('holiday', undefined));
+    expect(recorded).toHaveBeenCalledTimes(1);
+  });
+});

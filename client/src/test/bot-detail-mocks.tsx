@@ -1,0 +1,295 @@
+import { GraphQLError } from 'graphql';
+import {
+  AskBotDocument,
+  AttachBotSourceDocument,
+  BotDocument,
+  BotLogsDocument,
+  BotReportDocument,
+  DeleteBotDocument,
+  DetachBotSourceDocument,
+  IntegrationSettingsDocument,
+  SaveIntegrationSettingsDocument,
+  UpdateBotDocument,
+  type AskBotMutation,
+  type BotFieldsFragment,
+  type BotLogsQuery,
+  type BotReportQuery,
+  type BotSourceFieldsFragment,
+  type BotInput,
+} from '../graphql/generated';
+import { BotDetailPage } from '../pages/app/BotDetailPage';
+import { renderRoutes, type RenderOptions } from './render';
+
+type Extra = { maxUsageCount?: number; delay?: number };
+
+export function botFields(overrides: Partial<BotFieldsFragment> = {}) {
+  return {
+    __typename: 'Bot' as const,
+    id: 'b1',
+    name: 'HR helper',
+    description: 'Answers questions about holidays and expenses.',
+    privacy: 'public',
+    model: 'gpt4o',
+    language: 'ja',
+    ownerId: 'u1',
+    createdAt: '2024-03-01T12:00:00.000Z',
+    updatedAt: '2024-03-01T12:00:00.000Z',
+    canManage: true,
+    sharePath: '/chat/share-token-123',
+    ...overrides,
+  };
+}
+
+export function botSource(overrides: Partial<BotSourceFieldsFragment> = {}) {
+  return {
+    __typename: 'BotSource' as const,
+    id: 'a1',
+    kind: 'source',
+    sourceId: 's1',
+    documentId: null,
+    title: 'Handbook',
+    documentCount: 3,
+    ...overrides,
+  };
+}
+
+export function botMock(
+  bot = botFields(),
+  sources: BotSourceFieldsFragment[] = [botSource()],
+  extra: Extra = {},
+) {
+  return {
+    request: { query: BotDocument, variables: { id: bot.id } },
+    result: { data: { bot, botSources: sources.map((s) => ({ __typename: 'BotSource', ...s })) } },
+    ...extra,
+  };
+}
+
+export function gqlError(message: string, code: string, field?: string) {
+  return new GraphQLError(message, { extensions: { code, ...(field ? { field } : {}) } });
+}
+
+export function botErrorMock(id: string, message: string, code: string) {
+  return {
+    request: { query: BotDocument, variables: { id } },
+    result: { errors: [gqlError(message, code)] },
+  };
+}
+
+export function updateBotMock(
+  id: string,
+  input: BotInput,
+  answer: { bot: BotFieldsFragment } | { error: GraphQLError },
+  onCall?: () => void,
+) {
+  return {
+    request: { query: UpdateBotDocument, variables: { id, input } },
+    result: () => {
+      onCall?.();
+      return 'bot' in answer
+        ? { data: { updateBot: { __typename: 'Bot', ...answer.bot } } }
+        : { errors: [answer.error] };
+    },
+  };
+}
+
+export function attachMock(
+  variables: { botId: string; sourceId?: string; documentId?: string },
+  attached: BotSourceFieldsFragment,
+  onCall?: () => void,
+) {
+  return {
+    request: { query: AttachBotSourceDocument, variables },
+    result: () => {
+      onCall?.();
+      return { data: { attachBotSource: { __typename: 'BotSource', ...attached } } };
+    },
+  };
+}
+
+export function detachMock(botId: string, id: string, onCall?: () => void) {
+  return {
+    request: { query: DetachBotSourceDocument, variables: { botId, id } },
+    result: () => {
+      onCall?.();
+      return { data: { detachBotSource: true } };
+    },
+  };
+}
+
+export const STORED_PASSWORD = '••••••••';
+
+export function integrationSettingsMock(
+  values: { domain: string; username: string; password: string; spacekey: string },
+  extra: Extra = {},
+) {
+  return {
+    request: { query: IntegrationSettingsDocument, variables: { name: 'confluence' } },
+    result: { data: { integrationSettings: { __typename: 'IntegrationSettings', ...values } } },
+    ...extra,
+  };
+}
+
+export function saveIntegrationSettingsMock(
+  input: { domain: string; username: string; password: string; spacekey: string },
+  onCall?: () => void,
+) {
+  return {
+    request: { query: SaveIntegrationSettingsDocument, variables: { name: 'confluence', input } },
+    result: () => {
+      onCall?.();
+      return {
+        data: {
+          saveIntegrationSettings: {
+            __typename: 'IntegrationSettings',
+            ...input,
+            password: input.password ? STORED_PASSWORD : '',
+          },
+        },
+      };
+    },
+  };
+}
+
+type AskResult = AskBotMutation['askBot'];
+
+export function askBotResult(overrides: Partial<AskResult> = {}): AskResult {
+  return {
+    id: null,
+    question: 'How many vacation days?',
+    answer: 'You get 25 days [1].',
+    mode: 'generated',
+    notice: null,
+    model: 'gpt-4o',
+    sources: [
+      {
+        number: 1,
+        title: 'Employee handbook',
+        url: '/app/documents/d1?page=3&passage=4',
+        documentId: 'd1',
+        sourceKind: 'file_upload',
+        sourceName: 'Handbook',
+        location: 'Page 3',
+        excerpt: 'Employees get 25 days of paid vacation.',
+      },
+    ],
+    timings: { retrievalMs: 10, answerMs: 200, totalMs: 210 },
+    ...overrides,
+  };
+}
+
+export function askBotMock(
+  botId: string,
+  question: string,
+  answer: AskResult | GraphQLError,
+  extra: Extra = {},
+) {
+  return {
+    request: { query: AskBotDocument, variables: { botId, question } },
+    result:
+      answer instanceof GraphQLError
+        ? { errors: [answer] }
+        : {
+            data: {
+              askBot: {
+                __typename: 'AskResult',
+                ...answer,
+                sources: answer.sources.map((s) => ({ __typename: 'AskSource', ...s })),
+                timings: { __typename: 'AskTimings', ...answer.timings },
+              },
+            },
+          },
+    ...extra,
+  };
+}
+
+type LogEntry = BotLogsQuery['botLogs']['entries'][number];
+
+export function logEntry(overrides: Partial<LogEntry> = {}): LogEntry {
+  return {
+    id: 'l1',
+    question: 'How many vacation days?',
+    answer: 'You get 25 days [1].',
+    mode: 'generated',
+    fromSources: true,
+    latencyMs: 850,
+    askedBy: 'Ada Lovelace',
+    createdAt: '2024-03-10T09:30:00.000Z',
+    sources: [{ title: 'Employee handbook', url: '/app/documents/d1?page=3&passage=4' }],
+    ...overrides,
+  };
+}
+
+export function botLogsMock(
+  botId: string,
+  after: string | null,
+  page: { total: number; hasMore: boolean; endCursor: string | null; entries: LogEntry[] },
+  extra: Extra & { onCall?: () => void } = {},
+) {
+  const { onCall, ...rest } = extra;
+  return {
+    request: {
+      query: BotLogsDocument,
+      variables: after ? { botId, first: 20, after } : { botId, first: 20 },
+    },
+    result: () => {
+      onCall?.();
+      return {
+        data: {
+          botLogs: {
+            __typename: 'BotLogPage',
+            ...page,
+            entries: page.entries.map((e) => ({
+              __typename: 'BotLogEntry',
+              ...e,
+              sources: e.sources.map((s) => ({ __typename: 'BotLogSource', ...s })),
+            })),
+          },
+        },
+      };
+    },
+    ...rest,
+  };
+}
+
+type Report = BotReportQuery['botReport'];
+
+export function botReportMock(botId: string, report: Report, days = 30, extra: Extra = {}) {
+  return {
+    request: { query: BotReportDocument, variables: { botId, days } },
+    result: {
+      data: {
+        botReport: {
+          __typename: 'BotReport',
+          ...report,
+          perDay: report.perDay.map((d) => ({ __typename: 'BotDay', ...d })),
+          topSources: report.topSources.map((s) => ({ __typename: 'BotTopSource', ...s })),
+        },
+      },
+    },
+    ...extra,
+  };
+}
+
+export function deleteBotMock(id: string, onCall?: () => void) {
+  return {
+    request: { query: DeleteBotDocument, variables: { id } },
+    result: () => {
+      onCall?.();
+      return { data: { deleteBot: true } };
+    },
+  };
+}
+
+/** The bot page at `path` (e.g. '/app/bots/b1?tab=logs'), with the list route to land on. */
+export function renderBotPage(path: string, mocks: RenderOptions['mocks']) {
+  return renderRoutes(
+    [
+      { path: '/app/bots/:botId', element: <BotDetailPage /> },
+      { path: '/app/bots', element: <p>Bots list</p> },
+      { path: '/app/documents/:documentId', element: <p>Document page</p> },
+    ],
+    path,
+    mocks,
+  );
+}

@@ -1,0 +1,92 @@
+import OpenAI from 'openai';
+import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
+
+export type ProviderFailure = 'auth' | 'rate_limit' | 'timeout' | 'unavailable' | 'rejected';
+
+/** Why the provider did not answer, in words a user can act on (never the raw error). */
+export class ProviderError extends Error {
+  constructor(
+    readonly kind: ProviderFailure,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ProviderError';
+  }
+}
+
+export interface ChatProviderOptions {
+  apiKey: string;
+  baseUrl?: string;
+  model: string;
+  timeoutMs: number;
+}
+
+/** Streams a chat completion from OpenAI or any server speaking its API (OPENAI_BASE_URL). */
+export class ChatProvider {
+  private readonly client: OpenAI;
+
+  constructor(readonly options: ChatProviderOptions) {
+    this.client = new OpenAI({
+      apiKey: options.apiKey,
+      baseURL: options.baseUrl,
+      timeout: options.timeoutMs,
+      maxRetries: 1,
+    });
+  }
+
+  get model() {
+    return this.options.model;
+  }
+
+  /** The whole answer; `onDelta` sees each piece as it arrives. */
+  async stream(
+    messages: ChatCompletionMessageParam[],
+    onDelta: (text: string) => void,
+    signal?: AbortSignal,
+  ): Promise<string> {
+    let text = '';
+    try {
+      const stream = await this.client.chat.completions.create(
+        { model: this.options.model, messages, stream: true, temperature: 0.2 },
+        { signal },
+      );
+      for await (const chunk of stream) {
+        const delta = chunk.choices[0]?.delta?.content ?? '';
+        if (delta) {
+          text += delta;
+          onDelta(delta);
+        }
+      }
+    } catch (error) {
+      throw describeFailure(error);
+    }
+    if (!text.trim())
+      throw new ProviderError('unavailable', 'The AI provider sent an empty answer.');
+    return text;
+  }
+}
+
+function describeFailure(error: unknown): ProviderError {
+  if (
+    error instanceof OpenAI.AuthenticationError ||
+    error instanceof OpenAI.PermissionDeniedError
+  ) {
+    return new ProviderError('auth', 'The AI provider refused the API key.');
+  }
+  if (error instanceof OpenAI.RateLimitError) {
+    return new ProviderError(
+      'rate_limit',
+      'The AI provider is rate limiting this key; try again shortly.',
+    );
+  }
+  if (error instanceof OpenAI.APIConnectionTimeoutError) {
+    return new ProviderError('timeout', 'The AI provider did not answer in time.');
+  }
+  if (error instanceof OpenAI.BadRequestError || error instanceof OpenAI.NotFoundError) {
+    return new ProviderError(
+      'rejected',
+      'The AI provider rejected the request (check the model name).',
+    );
+  }
+  return new ProviderError('unavailable', 'The AI provider could not be reached.');
+}

@@ -1,0 +1,180 @@
+import { Arg, Authorized, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
+import type { GraphQLContext } from '../../graphql/context.js';
+import { AskResultType } from '../search/search.types.js';
+import {
+  BotInput,
+  BotLogEntryType,
+  BotLogPageType,
+  BotReportType,
+  BotSourceType,
+  BotType,
+  IntegrationSettingsInput,
+  IntegrationSettingsType,
+  ProviderKeyType,
+} from './bots.types.js';
+
+const clamp = (n: number, max: number) => Math.min(Math.max(1, Math.floor(n)), max);
+
+@Resolver()
+export class BotsResolver {
+  @Authorized()
+  @Query(() => [BotType], {
+    description: 'Bots the caller can see (their own, public ones; admins: all).',
+  })
+  async bots(@Ctx() ctx: GraphQLContext): Promise<BotType[]> {
+    const bots = await ctx.services.bots.list(ctx.viewer!);
+    return bots.map((b) => BotType.from(b, ctx.services.bots.canManage(ctx.viewer!, b)));
+  }
+
+  @Authorized()
+  @Query(() => BotType)
+  async bot(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphQLContext): Promise<BotType> {
+    const bot = await ctx.services.bots.get(ctx.viewer!, id);
+    return BotType.from(bot, ctx.services.bots.canManage(ctx.viewer!, bot));
+  }
+
+  @Authorized()
+  @Query(() => [BotSourceType], { description: 'What the bot answers from.' })
+  async botSources(
+    @Arg('botId', () => ID) botId: string,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<BotSourceType[]> {
+    const bot = await ctx.services.bots.get(ctx.viewer!, botId);
+    return (await ctx.services.bots.attachments(bot.id)).map(BotSourceType.from);
+  }
+
+  @Authorized('bot.write')
+  @Mutation(() => BotType)
+  async createBot(
+    @Arg('input', () => BotInput) input: BotInput,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<BotType> {
+    return BotType.from(await ctx.services.bots.create(ctx.viewer!, { ...input }), true);
+  }
+
+  @Authorized()
+  @Mutation(() => BotType)
+  async updateBot(
+    @Arg('id', () => ID) id: string,
+    @Arg('input', () => BotInput) input: BotInput,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<BotType> {
+    return BotType.from(await ctx.services.bots.update(ctx.viewer!, id, { ...input }), true);
+  }
+
+  @Authorized()
+  @Mutation(() => Boolean)
+  async deleteBot(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphQLContext): Promise<boolean> {
+    await ctx.services.bots.delete(ctx.viewer!, id);
+    return true;
+  }
+
+  @Authorized()
+  @Mutation(() => BotSourceType, {
+    description: 'Attaches a source (all its documents) or one document.',
+  })
+  async attachBotSource(
+    @Arg('botId', () => ID) botId: string,
+    @Arg('sourceId', () => ID, { nullable: true }) sourceId: string | null,
+    @Arg('documentId', () => ID, { nullable: true }) documentId: string | null,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<BotSourceType> {
+    return BotSourceType.from(
+      await ctx.services.bots.attach(ctx.viewer!, botId, { sourceId, documentId }),
+    );
+  }
+
+  @Authorized()
+  @Mutation(() => Boolean)
+  async detachBotSource(
+    @Arg('botId', () => ID) botId: string,
+    @Arg('id', () => ID) id: string,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<boolean> {
+    await ctx.services.bots.detach(ctx.viewer!, botId, id);
+    return true;
+  }
+
+  @Authorized()
+  @Mutation(() => AskResultType, {
+    description:
+      'Asks a bot: its sources only, its language, its owner’s key and model (extractive without one).',
+  })
+  async askBot(
+    @Arg('botId', () => ID) botId: string,
+    @Arg('question', () => String) question: string,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<AskResultType> {
+    return AskResultType.from(await ctx.services.bots.askAsMember(ctx.viewer!, botId, question));
+  }
+
+  @Authorized()
+  @Query(() => BotLogPageType, { description: 'Every question asked of the bot, newest first.' })
+  async botLogs(
+    @Arg('botId', () => ID) botId: string,
+    @Arg('first', () => Int, { defaultValue: 20 }) first: number,
+    @Arg('after', () => String, { nullable: true }) after: string | null,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<BotLogPageType> {
+    const page = await ctx.services.bots.logs(ctx.viewer!, botId, clamp(first, 100), after);
+    return { ...page, entries: page.entries.map(BotLogEntryType.from) };
+  }
+
+  @Authorized()
+  @Query(() => BotReportType)
+  botReport(
+    @Arg('botId', () => ID) botId: string,
+    @Arg('days', () => Int, { defaultValue: 30 }) days: number,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<BotReportType> {
+    return ctx.services.bots.report(ctx.viewer!, botId, clamp(days, 365));
+  }
+
+  @Authorized()
+  @Query(() => ProviderKeyType, {
+    nullable: true,
+    description: 'The caller’s provider key, masked.',
+  })
+  providerKey(@Ctx() ctx: GraphQLContext): Promise<ProviderKeyType | null> {
+    return ctx.services.providerKeys.get(ctx.viewer!);
+  }
+
+  @Authorized()
+  @Mutation(() => ProviderKeyType, {
+    description:
+      'Saves the caller’s key (the masked value unchanged keeps it); `verify` asks the provider.',
+  })
+  saveProviderKey(
+    @Arg('value', () => String) value: string,
+    @Arg('verify', () => Boolean, { defaultValue: false }) verify: boolean,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<ProviderKeyType> {
+    return ctx.services.providerKeys.save(ctx.viewer!, value, verify);
+  }
+
+  @Authorized()
+  @Mutation(() => Boolean)
+  async deleteProviderKey(@Ctx() ctx: GraphQLContext): Promise<boolean> {
+    await ctx.services.providerKeys.remove(ctx.viewer!);
+    return true;
+  }
+
+  @Authorized()
+  @Query(() => IntegrationSettingsType)
+  integrationSettings(
+    @Arg('name', () => String) name: string,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<IntegrationSettingsType> {
+    return ctx.services.integrationSettings.get(ctx.viewer!, name);
+  }
+
+  @Authorized()
+  @Mutation(() => IntegrationSettingsType)
+  saveIntegrationSettings(
+    @Arg('name', () => String) name: string,
+    @Arg('input', () => IntegrationSettingsInput) input: IntegrationSettingsInput,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<IntegrationSettingsType> {
+    return ctx.services.integrationSettings.save(ctx.viewer!, name, { ...input });
+  }
+}

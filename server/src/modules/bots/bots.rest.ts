@@ -1,0 +1,174 @@
+import { Router, type Request } from 'express';
+import { handle, requireViewer } from '../../http/rest.js';
+import { AppError, forbidden } from '../../shared/app-error.js';
+import type { Services } from '../../services.js';
+import { ACCOUNT_RULE, SignInThrottle } from '../auth/sign-in-throttle.js';
+
+/** The path's or body's user id must be the caller: identity only ever comes from the token. */
+function requireSelf(req: Request, userId: unknown) {
+  if (userId !== undefined && userId !== null && String(userId) !== req.viewer!.userId) {
+    throw forbidden('You can only use your own user id here.');
+  }
+}
+
+/** Public chat: at most this many questions per address and minute. */
+const PUBLIC_RULE = { ...ACCOUNT_RULE, maxFailures: 20, windowSeconds: 60, lockSeconds: 60 };
+
+/** SPEC §7's key, bot and integration-settings calls, exactly as the spec shapes them. */
+export function botRoutes(services: Services): Router {
+  const router = Router();
+  const viewer = requireViewer(services);
+  const throttle = new SignInThrottle(services.db);
+
+  router.get(
+    '/get-openai_integration/:userId',
+    viewer,
+    handle(async (req, res) => {
+      requireSelf(req, req.params.userId);
+      const key = await services.providerKeys.get(req.viewer!);
+      res.json(key ? [key.id, key.masked, key.userId] : null);
+    }),
+  );
+
+  router.post(
+    '/save-openai-integration',
+    viewer,
+    handle(async (req, res) => {
+      const body = (req.body ?? {}) as Record<string, unknown>;
+      requireSelf(req, body.user_id);
+      const key = await services.providerKeys.save(req.viewer!, body.value, body.verify === true);
+      res.json([key.id, key.masked, key.userId]);
+    }),
+  );
+
+  router.get(
+    '/get-bots/:userId',
+    viewer,
+    handle(async (req, res) => {
+      requireSelf(req, req.params.userId);
+      const bots = await services.bots.list(req.viewer!);
+      res.json(
+        bots.map((b) => ({
+          id: b.id,
+          name: b.name,
+          description: b.description,
+          privacy: b.privacy,
+          language: b.language,
+          model: b.model,
+          created_at: b.createdAt,
+        })),
+      );
+    }),
+  );
+
+  router.post(
+    '/create-bot',
+    requireViewer(services, 'bot.write'),
+    handle(async (req, res) => {
+      const body = (req.body ?? {}) as Record<string, unknown>;
+      requireSelf(req, body.user_id);
+      const bot = await services.bots.create(req.viewer!, body);
+      res.status(201).json(bot.id);
+    }),
+  );
+
+  router.get(
+    '/get-bot/:botId',
+    viewer,
+    handle(async (req, res) => {
+      try {
+        const b = await services.bots.get(req.viewer!, req.params.botId as string);
+        res.json([b.id, b.name, b.description, b.model, b.language, b.privacy]);
+      } catch (error) {
+        // SPEC: an unknown (or invisible) bot answers null.
+        if (
+          error instanceof AppError &&
+          (error.code === 'NOT_FOUND' || error.code === 'BAD_USER_INPUT')
+        )
+          res.json(null);
+        else throw error;
+      }
+    }),
+  );
+
+  router.delete(
+    '/delete-bot/:botId',
+    viewer,
+    handle(async (req, res) => {
+      await services.bots.delete(req.viewer!, req.params.botId as string);
+      res.json({ ok: true });
+    }),
+  );
+
+  router.get(
+    '/get-integration/:name',
+    viewer,
+    handle(async (req, res) => {
+      res.json(await services.integrationSettings.get(req.viewer!, req.params.name as string));
+    }),
+  );
+
+  router.post(
+    '/save-integration/:name',
+    viewer,
+    handle(async (req, res) => {
+      res.json(
+        await services.integrationSettings.save(
+          req.viewer!,
+          req.params.name as string,
+          (req.body ?? {}) as Record<string, unknown>,
+        ),
+      );
+    }),
+  );
+
+  router.post(
+    '/resync-confluence',
+    viewer,
+    handle(async () => {
+      throw new AppError(
+        'NOT_IMPLEMENTED',
+        'Syncing Confluence arrives with the Confluence connector; your settings are saved.',
+        501,
+      );
+    }),
+  );
+
+  router.get(
+    '/public/bots/:token',
+    handle(async (req, res) => {
+      const bot = await services.bots.publicBot(req.params.token as string);
+      res.json({ name: bot.name, description: bot.description, language: bot.language });
+    }),
+  );
+
+  router.post(
+    '/public/bots/:token/ask',
+    handle(async (req, res) => {
+      const key = `public-chat:${req.ip}`;
+      const wait = await throttle.lockedFor([key]);
+      if (wait > 0) {
+        throw new AppError('TOO_MANY_REQUESTS', 'Too many questions; wait a minute.', 429, {
+          retryAfterSeconds: wait,
+        });
+      }
+      await throttle.recordFailure(key, PUBLIC_RULE);
+      const result = await services.bots.askPublic(
+        req.params.token as string,
+        ((req.body ?? {}) as Record<string, unknown>).question,
+      );
+      // Visitors see what the bot cites by title and place, not the workspace's links.
+      res.json({
+        answer: result.answer,
+        mode: result.mode,
+        sources: result.sources.map((s, i) => ({
+          number: i + 1,
+          title: s.title,
+          location: s.locationLabel,
+        })),
+      });
+    }),
+  );
+
+  return router;
+}

@@ -1,0 +1,305 @@
+import type { DataSource } from 'typeorm';
+import { randomToken } from '../../security/app-keys.js';
+import { AppError, forbidden, notFound } from '../../shared/app-error.js';
+import { assertId } from '../../shared/ids.js';
+import { requireCurrentPermission } from '../auth/require-permission.js';
+import type { Viewer } from '../auth/viewer.js';
+import type { ProviderKeysService } from '../integrations/provider-keys.service.js';
+import { NOT_FOUND_ANSWER, type AskResult, type AskService } from '../search/ask.service.js';
+import { SourceDocument } from '../sources/document.entity.js';
+import { Source } from '../sources/source.entity.js';
+import { Bot, BotLog, BotSource } from './bot.entity.js';
+import { checkBotFields, LANGUAGE_NAMES, MODEL_IDS } from './bot-rules.js';
+
+export interface BotAttachment {
+  id: string;
+  kind: 'source' | 'document';
+  sourceId: string | null;
+  documentId: string | null;
+  title: string;
+  /** Indexed documents behind the attachment. */
+  documentCount: number;
+}
+
+const isAdmin = (viewer: Viewer) => viewer.user.roles.includes('admin');
+
+/**
+ * Bots: who may see, use and change them (private: owner and admins; public: the workspace and,
+ * through the share link, anyone), their sources, asking them on the owner's key, and their log.
+ */
+export class BotsService {
+  constructor(
+    private readonly db: DataSource,
+    private readonly ask: AskService,
+    private readonly keys: ProviderKeysService,
+  ) {}
+
+  /** The bots the viewer can see, newest first. */
+  list(viewer: Viewer): Promise<Bot[]> {
+    const qb = this.db
+      .getRepository(Bot)
+      .createQueryBuilder('b')
+      .where('b.workspace_id = :ws', { ws: viewer.workspaceId })
+      .orderBy('b.created_at', 'DESC');
+    if (!isAdmin(viewer)) {
+      qb.andWhere("(b.privacy = 'public' OR b.owner_id = :me)", { me: viewer.userId });
+    }
+    return qb.getMany();
+  }
+
+  /** A bot the viewer can see; anything else is NOT_FOUND (existence is not revealed). */
+  async get(viewer: Viewer, id: string): Promise<Bot> {
+    assertId(id);
+    const bot = await this.db.getRepository(Bot).findOneBy({ id, workspaceId: viewer.workspaceId });
+    if (!bot || !(bot.privacy === 'public' || bot.ownerId === viewer.userId || isAdmin(viewer))) {
+      throw notFound('This bot does not exist or is private.');
+    }
+    return bot;
+  }
+
+  canManage(viewer: Viewer, bot: Bot): boolean {
+    return (
+      isAdmin(viewer) || (bot.ownerId === viewer.userId && viewer.permissions.includes('bot.write'))
+    );
+  }
+
+  private async managed(viewer: Viewer, id: string): Promise<Bot> {
+    const bot = await this.get(viewer, id);
+    if (!this.canManage(viewer, bot))
+      throw forbidden('Only the bot’s owner or an admin can change it.');
+    return bot;
+  }
+
+  async create(viewer: Viewer, input: Record<string, unknown>): Promise<Bot> {
+    requireCurrentPermission(viewer, 'bot.write');
+    const fields = checkBotFields(input);
+    return this.db.getRepository(Bot).save({
+      ...fields,
+      workspaceId: viewer.workspaceId,
+      ownerId: viewer.userId,
+      shareToken: randomToken(18),
+    });
+  }
+
+  async update(viewer: Viewer, id: string, input: Record<string, unknown>): Promise<Bot> {
+    const bot = await this.managed(viewer, id);
+    Object.assign(bot, checkBotFields(input, true));
+    return this.db.getRepository(Bot).save(bot);
+  }
+
+  async delete(viewer: Viewer, id: string): Promise<void> {
+    const bot = await this.managed(viewer, id);
+    await this.db.getRepository(Bot).delete(bot.id); // sources and logs cascade
+  }
+
+  async attachments(botId: string): Promise<BotAttachment[]> {
+    const rows: {
+      id: string;
+      source_id: string | null;
+      document_id: string | null;
+      title: string;
+      documents: number;
+    }[] = await this.db.query(
+      `SELECT a.id, a.source_id, a.document_id,
+              coalesce(s.name, d.title) AS title,
+              CASE WHEN a.source_id IS NOT NULL
+                   THEN (SELECT count(*) FROM documents x WHERE x.source_id = a.source_id AND x.status = 'indexed')
+                   ELSE (CASE WHEN d.status = 'indexed' THEN 1 ELSE 0 END) END::int AS documents
+         FROM bot_sources a
+         LEFT JOIN sources s ON s.id = a.source_id
+         LEFT JOIN documents d ON d.id = a.document_id
+        WHERE a.bot_id = $1 ORDER BY a.created_at`,
+      [botId],
+    );
+    return rows.map((r) => ({
+      id: r.id,
+      kind: r.source_id ? 'source' : 'document',
+      sourceId: r.source_id,
+      documentId: r.document_id,
+      title: r.title,
+      documentCount: r.documents,
+    }));
+  }
+
+  /** Attaches a source (all its documents) or one document of the bot's workspace. */
+  async attach(
+    viewer: Viewer,
+    botId: string,
+    target: { sourceId?: string | null; documentId?: string | null },
+  ): Promise<BotAttachment> {
+    const bot = await this.managed(viewer, botId);
+    if (Boolean(target.sourceId) === Boolean(target.documentId)) {
+      throw new AppError('BAD_USER_INPUT', 'Attach either a source or a document.', 400);
+    }
+    if (target.sourceId) {
+      assertId(target.sourceId);
+      const source = await this.db
+        .getRepository(Source)
+        .findOneBy({ id: target.sourceId, workspaceId: bot.workspaceId });
+      if (!source) throw notFound('That source does not exist.');
+    } else {
+      assertId(target.documentId!);
+      const doc = await this.db
+        .getRepository(SourceDocument)
+        .findOneBy({ id: target.documentId!, workspaceId: bot.workspaceId });
+      if (!doc) throw notFound('That document does not exist.');
+    }
+    const [row] = await this.db.query(
+      `INSERT INTO bot_sources (bot_id, source_id, document_id) VALUES ($1, $2, $3)
+       ON CONFLICT DO NOTHING RETURNING id`,
+      [bot.id, target.sourceId ?? null, target.documentId ?? null],
+    );
+    const all = await this.attachments(bot.id);
+    const attached =
+      all.find((a) => a.id === row?.id) ??
+      all.find((a) =>
+        target.sourceId ? a.sourceId === target.sourceId : a.documentId === target.documentId,
+      );
+    return attached!;
+  }
+
+  async detach(viewer: Viewer, botId: string, attachmentId: string): Promise<void> {
+    const bot = await this.managed(viewer, botId);
+    assertId(attachmentId);
+    await this.db.getRepository(BotSource).delete({ id: attachmentId, botId: bot.id });
+  }
+
+  /** Asks a bot the viewer can see: its sources only, its language, its owner's key and model. */
+  async askAsMember(viewer: Viewer, botId: string, question: unknown): Promise<AskResult> {
+    const bot = await this.get(viewer, botId);
+    return this.askBot(bot, { workspaceId: viewer.workspaceId, userId: viewer.userId }, question);
+  }
+
+  /** The public chat page: public bots only, found by their share token. */
+  async publicBot(shareToken: string): Promise<Bot> {
+    const bot =
+      /^[\w-]{10,64}$/.test(shareToken) &&
+      (await this.db.getRepository(Bot).findOneBy({ shareToken, privacy: 'public' }));
+    if (!bot) throw notFound('This chat link does not exist or the bot is private.');
+    return bot;
+  }
+
+  async askPublic(shareToken: string, question: unknown): Promise<AskResult> {
+    const bot = await this.publicBot(shareToken);
+    return this.askBot(bot, { workspaceId: bot.workspaceId, userId: null }, question);
+  }
+
+  private async askBot(
+    bot: Bot,
+    asker: { workspaceId: string; userId: string | null },
+    question: unknown,
+  ): Promise<AskResult> {
+    const attached = await this.db.getRepository(BotSource).findBy({ botId: bot.id });
+    const provider = await this.keys.providerFor(bot.ownerId, MODEL_IDS[bot.model]);
+    const result = await this.ask.ask(
+      { workspaceId: asker.workspaceId, userId: null },
+      {
+        question,
+        scope: {
+          sourceIds: attached.flatMap((a) => (a.sourceId ? [a.sourceId] : [])),
+          documentIds: attached.flatMap((a) => (a.documentId ? [a.documentId] : [])),
+        },
+        language: LANGUAGE_NAMES[bot.language],
+        provider,
+        record: false,
+      },
+    );
+    await this.db.getRepository(BotLog).insert({
+      botId: bot.id,
+      askedById: asker.userId,
+      question: result.question,
+      answer: result.answer,
+      mode: result.mode,
+      fromSources: result.sources.length > 0 && result.answer !== NOT_FOUND_ANSWER,
+      sources: result.sources.map((s) => ({
+        title: s.title,
+        url: s.url,
+        documentId: s.documentId,
+      })),
+      latencyMs: Math.round(result.timings.totalMs),
+    });
+    return result;
+  }
+
+  /** The bot's log, newest first, `first` at a time after the cursor (an ISO time + id). */
+  async logs(viewer: Viewer, botId: string, first: number, after?: string | null) {
+    const bot = await this.managed(viewer, botId);
+    const [cursorTime, cursorId] = (after ?? '').split('|');
+    const params: unknown[] = [bot.id, first + 1];
+    let where = 'l.bot_id = $1';
+    if (after && cursorTime && cursorId) {
+      assertId(cursorId);
+      params.push(cursorTime, cursorId);
+      where += ' AND (l.created_at, l.id) < ($3::timestamptz, $4::uuid)';
+    }
+    const rows: (BotLogRow & { asked_by_name: string | null })[] = await this.db.query(
+      `SELECT l.id, l.question, l.answer, l.mode, l.from_sources, l.sources, l.latency_ms,
+              to_char(l.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor_time,
+              l.created_at, nullif(trim(concat_ws(' ', u.first_name, u.last_name)), '') AS asked_by_name,
+              u.email AS asked_by_email
+         FROM bot_logs l LEFT JOIN users u ON u.id = l.asked_by_id
+        WHERE ${where} ORDER BY l.created_at DESC, l.id DESC LIMIT $2`,
+      params,
+    );
+    const [{ total }] = await this.db.query(
+      'SELECT count(*)::int AS total FROM bot_logs WHERE bot_id = $1',
+      [bot.id],
+    );
+    const page = rows.slice(0, first);
+    const last = page[page.length - 1];
+    return {
+      total: total as number,
+      hasMore: rows.length > first,
+      endCursor: last ? `${last.cursor_time}|${last.id}` : null,
+      entries: page,
+    };
+  }
+
+  /** Questions per day (last `days`), the share answered from sources, and the top sources. */
+  async report(viewer: Viewer, botId: string, days: number) {
+    const bot = await this.managed(viewer, botId);
+    const perDay: { day: string; questions: number; answered: number }[] = await this.db.query(
+      `SELECT to_char(d.day, 'YYYY-MM-DD') AS day,
+              count(l.id)::int AS questions, count(l.id) FILTER (WHERE l.from_sources)::int AS answered
+         FROM generate_series(date_trunc('day', now() AT TIME ZONE 'UTC') - make_interval(days => $2 - 1),
+                              date_trunc('day', now() AT TIME ZONE 'UTC'), interval '1 day') AS d(day)
+         LEFT JOIN bot_logs l ON l.bot_id = $1
+              AND date_trunc('day', l.created_at AT TIME ZONE 'UTC') = d.day
+        GROUP BY d.day ORDER BY d.day`,
+      [bot.id, days],
+    );
+    const [totals] = await this.db.query(
+      `SELECT count(*)::int AS questions, count(*) FILTER (WHERE from_sources)::int AS answered,
+              coalesce(avg(latency_ms), 0)::float8 AS "averageLatencyMs"
+         FROM bot_logs WHERE bot_id = $1`,
+      [bot.id],
+    );
+    const topSources: { title: string; documentId: string; citations: number }[] =
+      await this.db.query(
+        `SELECT s->>'title' AS title, s->>'documentId' AS "documentId", count(*)::int AS citations
+           FROM bot_logs l, jsonb_array_elements(l.sources) s
+          WHERE l.bot_id = $1 GROUP BY 1, 2 ORDER BY 3 DESC, 1 LIMIT 5`,
+        [bot.id],
+      );
+    return { perDay, ...totals, topSources } as {
+      perDay: typeof perDay;
+      questions: number;
+      answered: number;
+      averageLatencyMs: number;
+      topSources: typeof topSources;
+    };
+  }
+}
+
+export interface BotLogRow {
+  id: string;
+  question: string;
+  answer: string;
+  mode: string;
+  from_sources: boolean;
+  sources: { title: string; url: string; documentId: string }[];
+  latency_ms: number;
+  cursor_time: string;
+  created_at: Date;
+  asked_by_email: string | null;
+}

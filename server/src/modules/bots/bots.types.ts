@@ -1,0 +1,276 @@
+import { IsOptional, MaxLength } from 'class-validator';
+import { Field, Float, ID, InputType, Int, ObjectType } from 'type-graphql';
+import type { Bot } from './bot.entity.js';
+import type { BotAttachment, BotLogRow } from './bots.service.js';
+
+@InputType({ description: 'The bot form. Defaults: model gpt35, language en, privacy public.' })
+export class BotInput {
+  @Field(() => String, { nullable: true })
+  @IsOptional()
+  @MaxLength(200)
+  name?: string | null;
+
+  @Field(() => String, { nullable: true })
+  @IsOptional()
+  @MaxLength(2000)
+  description?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'public or private' })
+  @IsOptional()
+  privacy?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'gpt4o, gpt4turbo or gpt35' })
+  @IsOptional()
+  model?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'en, ja, es or rs' })
+  @IsOptional()
+  language?: string | null;
+}
+
+@ObjectType('Bot')
+export class BotType {
+  @Field(() => ID)
+  id: string;
+
+  @Field(() => String)
+  name: string;
+
+  @Field(() => String)
+  description: string;
+
+  @Field(() => String)
+  privacy: string;
+
+  @Field(() => String)
+  model: string;
+
+  @Field(() => String)
+  language: string;
+
+  @Field(() => ID)
+  ownerId: string;
+
+  @Field(() => Date)
+  createdAt: Date;
+
+  @Field(() => Date)
+  updatedAt: Date;
+
+  @Field(() => Boolean, { description: 'Whether the caller may edit, delete and see the log.' })
+  canManage: boolean;
+
+  @Field(() => String, {
+    nullable: true,
+    description: 'The public chat page (public bots, for those who manage them).',
+  })
+  sharePath: string | null;
+
+  static from(bot: Bot, canManage: boolean): BotType {
+    return Object.assign(new BotType(), {
+      id: bot.id,
+      name: bot.name,
+      description: bot.description,
+      privacy: bot.privacy,
+      model: bot.model,
+      language: bot.language,
+      ownerId: bot.ownerId,
+      createdAt: bot.createdAt,
+      updatedAt: bot.updatedAt,
+      canManage,
+      sharePath: canManage && bot.privacy === 'public' ? `/chat/${bot.shareToken}` : null,
+    });
+  }
+}
+
+@ObjectType('BotSource', { description: 'A source or a document a bot answers from.' })
+export class BotSourceType {
+  @Field(() => ID)
+  id: string;
+
+  @Field(() => String, { description: 'source or document' })
+  kind: string;
+
+  @Field(() => ID, { nullable: true })
+  sourceId: string | null;
+
+  @Field(() => ID, { nullable: true })
+  documentId: string | null;
+
+  @Field(() => String)
+  title: string;
+
+  @Field(() => Int)
+  documentCount: number;
+
+  static from(a: BotAttachment): BotSourceType {
+    return Object.assign(new BotSourceType(), a);
+  }
+}
+
+@ObjectType('BotLogSource')
+export class BotLogSourceType {
+  @Field(() => String)
+  title: string;
+
+  @Field(() => String)
+  url: string;
+}
+
+@ObjectType('BotLogEntry')
+export class BotLogEntryType {
+  @Field(() => ID)
+  id: string;
+
+  @Field(() => String)
+  question: string;
+
+  @Field(() => String)
+  answer: string;
+
+  @Field(() => String)
+  mode: string;
+
+  @Field(() => Boolean)
+  fromSources: boolean;
+
+  @Field(() => [BotLogSourceType])
+  sources: BotLogSourceType[];
+
+  @Field(() => Int)
+  latencyMs: number;
+
+  @Field(() => String, { description: 'Who asked: a member’s name or email, or "Public link".' })
+  askedBy: string;
+
+  @Field(() => Date)
+  createdAt: Date;
+
+  static from(row: BotLogRow & { asked_by_name: string | null }): BotLogEntryType {
+    return Object.assign(new BotLogEntryType(), {
+      id: row.id,
+      question: row.question,
+      answer: row.answer,
+      mode: row.mode,
+      fromSources: row.from_sources,
+      sources: row.sources.map((s) => ({ title: s.title, url: s.url })),
+      latencyMs: row.latency_ms,
+      askedBy: row.asked_by_name ?? row.asked_by_email ?? 'Public link',
+      createdAt: row.created_at,
+    });
+  }
+}
+
+@ObjectType('BotLogPage')
+export class BotLogPageType {
+  @Field(() => [BotLogEntryType])
+  entries: BotLogEntryType[];
+
+  @Field(() => Int)
+  total: number;
+
+  @Field(() => Boolean)
+  hasMore: boolean;
+
+  @Field(() => String, { nullable: true })
+  endCursor: string | null;
+}
+
+@ObjectType('BotDay')
+export class BotDayType {
+  @Field(() => String, { description: 'YYYY-MM-DD (UTC)' })
+  day: string;
+
+  @Field(() => Int)
+  questions: number;
+
+  @Field(() => Int, { description: 'Of which answered from the bot’s sources.' })
+  answered: number;
+}
+
+@ObjectType('BotTopSource')
+export class BotTopSourceType {
+  @Field(() => String)
+  title: string;
+
+  @Field(() => ID)
+  documentId: string;
+
+  @Field(() => Int)
+  citations: number;
+}
+
+@ObjectType('BotReport')
+export class BotReportType {
+  @Field(() => [BotDayType])
+  perDay: BotDayType[];
+
+  @Field(() => Int)
+  questions: number;
+
+  @Field(() => Int)
+  answered: number;
+
+  @Field(() => Float)
+  averageLatencyMs: number;
+
+  @Field(() => [BotTopSourceType])
+  topSources: BotTopSourceType[];
+}
+
+@ObjectType('ProviderKey', { description: 'The caller’s AI provider key, masked.' })
+export class ProviderKeyType {
+  @Field(() => ID)
+  id: string;
+
+  @Field(() => String, { description: 'e.g. sk-…abcd; never the key itself.' })
+  masked: string;
+
+  @Field(() => Date, { nullable: true })
+  verifiedAt: Date | null;
+
+  @Field(() => Boolean, {
+    nullable: true,
+    description: 'After a save with verify: did the provider accept it.',
+  })
+  verified?: boolean | null;
+
+  @Field(() => String, { nullable: true })
+  verifyMessage?: string | null;
+}
+
+@ObjectType('IntegrationSettings')
+export class IntegrationSettingsType {
+  @Field(() => String)
+  domain: string;
+
+  @Field(() => String)
+  username: string;
+
+  @Field(() => String, {
+    description: 'A placeholder when a password is stored; never the password.',
+  })
+  password: string;
+
+  @Field(() => String)
+  spacekey: string;
+}
+
+@InputType()
+export class IntegrationSettingsInput {
+  @Field(() => String, { nullable: true })
+  @IsOptional()
+  domain?: string | null;
+
+  @Field(() => String, { nullable: true })
+  @IsOptional()
+  username?: string | null;
+
+  @Field(() => String, { nullable: true })
+  @IsOptional()
+  password?: string | null;
+
+  @Field(() => String, { nullable: true })
+  @IsOptional()
+  spacekey?: string | null;
+}

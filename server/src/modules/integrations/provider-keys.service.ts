@@ -1,0 +1,110 @@
+import OpenAI from 'openai';
+import type { DataSource } from 'typeorm';
+import { ChatProvider } from '../../ai/chat-provider.js';
+import type { ProviderSettings } from '../search/ask.service.js';
+import { badInput } from '../../shared/app-error.js';
+import { maskSecret, openSecret, sealSecret } from '../../security/secret-box.js';
+import type { Viewer } from '../auth/viewer.js';
+import { ProviderKey } from './provider-key.entity.js';
+
+export interface MaskedKey {
+  id: string;
+  userId: string;
+  masked: string;
+  verifiedAt: Date | null;
+}
+
+export interface SaveKeyResult extends MaskedKey {
+  /** null when not checked; otherwise whether the provider accepted the key. */
+  verified: boolean | null;
+  verifyMessage: string | null;
+}
+
+const context = (userId: string) => `provider-key:${userId}`;
+
+/** Each user's own AI provider key: sealed at rest, read back masked, used for their bots. */
+export class ProviderKeysService {
+  constructor(
+    private readonly db: DataSource,
+    private readonly secretsKey: Buffer,
+    private readonly settings: ProviderSettings,
+  ) {}
+
+  async get(viewer: Viewer): Promise<MaskedKey | null> {
+    const key = await this.db.getRepository(ProviderKey).findOneBy({ userId: viewer.userId });
+    return key ? toMasked(key) : null;
+  }
+
+  /**
+   * Stores the key. Sending back the masked value unchanged keeps the stored key (forms show the
+   * masked value and may be saved as they are). With `verify`, asks the provider whether the key
+   * works (GET /models) and says so; a refused key is still stored, as the user asked.
+   */
+  async save(viewer: Viewer, raw: unknown, verify = false): Promise<SaveKeyResult> {
+    const repo = this.db.getRepository(ProviderKey);
+    const existing = await repo.findOneBy({ userId: viewer.userId });
+    const value = typeof raw === 'string' ? raw.trim() : '';
+    if (existing && value === existing.masked) {
+      return { ...toMasked(existing), verified: null, verifyMessage: null };
+    }
+    if (!value) throw badInput('Paste your API key.', { field: 'value' });
+    if (value.length > 400 || /\s/.test(value) || value.includes('…')) {
+      throw badInput('That does not look like an API key (no spaces, at most 400 characters).', {
+        field: 'value',
+      });
+    }
+    let verified: boolean | null = null;
+    let verifyMessage: string | null = null;
+    if (verify) ({ verified, message: verifyMessage } = await this.verify(value));
+    const saved = await repo.save({
+      ...(existing ?? {}),
+      userId: viewer.userId,
+      workspaceId: viewer.workspaceId,
+      provider: 'openai',
+      sealedValue: sealSecret(this.secretsKey, value, context(viewer.userId)),
+      masked: maskSecret(value),
+      verifiedAt: verified ? new Date() : null,
+    });
+    return { ...toMasked(saved), verified, verifyMessage };
+  }
+
+  async remove(viewer: Viewer): Promise<void> {
+    await this.db.getRepository(ProviderKey).delete({ userId: viewer.userId });
+  }
+
+  /** A chat provider on the user's key for `model`, or null when they have none. */
+  async providerFor(userId: string, model: string): Promise<ChatProvider | null> {
+    const key = await this.db.getRepository(ProviderKey).findOneBy({ userId });
+    if (!key) return null;
+    return new ChatProvider({
+      apiKey: openSecret(this.secretsKey, key.sealedValue, context(userId)),
+      baseUrl: this.settings.baseUrl,
+      model,
+      timeoutMs: this.settings.timeoutMs,
+    });
+  }
+
+  private async verify(apiKey: string): Promise<{ verified: boolean; message: string }> {
+    const client = new OpenAI({
+      apiKey,
+      baseURL: this.settings.baseUrl,
+      timeout: Math.min(this.settings.timeoutMs, 10_000),
+      maxRetries: 0,
+    });
+    try {
+      await client.models.list();
+      return { verified: true, message: 'The provider accepted the key.' };
+    } catch (error) {
+      if (
+        error instanceof OpenAI.AuthenticationError ||
+        error instanceof OpenAI.PermissionDeniedError
+      )
+        return { verified: false, message: 'The provider refused this key.' };
+      return { verified: false, message: 'The provider could not be reached to check the key.' };
+    }
+  }
+}
+
+function toMasked(key: ProviderKey): MaskedKey {
+  return { id: key.id, userId: key.userId, masked: key.masked, verifiedAt: key.verifiedAt };
+}

@@ -1,0 +1,174 @@
+import type { DataSource } from 'typeorm';
+import { answerMessages } from '../../ai/answer-prompt.js';
+import { ChatProvider, ProviderError } from '../../ai/chat-provider.js';
+import { extractiveAnswer } from '../../ai/extractive-answer.js';
+import type { Logger } from '../../shared/logger.js';
+import type { Viewer } from '../auth/viewer.js';
+import type { SourceKind } from '../sources/source.entity.js';
+import type { Passage } from './passages.js';
+import type { SearchHistoryService } from './search-history.service.js';
+import { checkIntegrations, checkQuestion } from './search-input.js';
+import type { SearchService } from './search.service.js';
+
+export type AnswerMode = 'generated' | 'extractive';
+
+export interface AskResult {
+  historyId: string | null;
+  question: string;
+  answer: string;
+  mode: AnswerMode;
+  /** Why the answer is extractive when a provider was configured (bad key, timeout, …). */
+  notice: string | null;
+  model: string | null;
+  sources: Passage[];
+  timings: { retrievalMs: number; answerMs: number; totalMs: number };
+}
+
+/** What a streaming caller hears, in order: sources, answer pieces, then the final result. */
+export type AskEvent =
+  | { type: 'sources'; sources: Passage[]; retrievalMs: number }
+  | { type: 'delta'; text: string }
+  | { type: 'done'; result: AskResult };
+
+export interface AskInput {
+  question: unknown;
+  integrations?: unknown;
+  /** Restrictions a bot adds: only these sources/documents, this language and provider. */
+  scope?: { sourceIds?: string[]; documentIds?: string[] };
+  language?: string;
+  provider?: ChatProvider | null;
+  /** Whether to write the question to the asker's history (bots keep their own log). */
+  record?: boolean;
+}
+
+export interface ProviderSettings {
+  apiKey: string | undefined;
+  baseUrl: string | undefined;
+  model: string;
+  timeoutMs: number;
+}
+
+/** Passages given to the answer; at most this many from one document, for breadth. */
+const ANSWER_PASSAGES = 5;
+const PER_DOCUMENT = 2;
+export const NOT_FOUND_ANSWER =
+  "I couldn't find anything about this in your sources. Try other words, or check that the documents that cover it are connected and indexed.";
+
+/**
+ * A question in, a cited answer out: retrieval over the caller's workspace, then the model
+ * writing from the top passages (streamed), or the extractive answer when there is no key or
+ * the provider fails — the caller always gets an answer, never a provider error.
+ */
+export class AskService {
+  constructor(
+    private readonly db: DataSource,
+    private readonly search: SearchService,
+    private readonly history: SearchHistoryService,
+    private readonly logger: Logger,
+    private readonly settings: ProviderSettings,
+    /** The asker's own saved key, when they have one (it wins over the server's). */
+    private readonly userProvider: (
+      userId: string,
+      model: string,
+    ) => Promise<ChatProvider | null> = async () => null,
+  ) {}
+
+  /** The workspace's default provider: the server key, when one is configured. */
+  defaultProvider(): ChatProvider | null {
+    const { apiKey, baseUrl, model, timeoutMs } = this.settings;
+    return apiKey ? new ChatProvider({ apiKey, baseUrl, model, timeoutMs }) : null;
+  }
+
+  /** `asker`: who asks (a bot's public page has no user; it never records history). */
+  private async providerFor(userId: string | null): Promise<ChatProvider | null> {
+    const own = userId ? await this.userProvider(userId, this.settings.model) : null;
+    return own ?? this.defaultProvider();
+  }
+
+  async ask(
+    asker: Viewer | { workspaceId: string; userId: null },
+    input: AskInput,
+    onEvent: (event: AskEvent) => void = () => {},
+    signal?: AbortSignal,
+  ): Promise<AskResult> {
+    const question = checkQuestion(input.question);
+    const kinds: SourceKind[] = checkIntegrations(input.integrations);
+    const started = performance.now();
+    const { passages: ranked, terms } = await this.search.passages(asker.workspaceId, {
+      text: question,
+      kinds,
+      sourceIds: input.scope?.sourceIds,
+      documentIds: input.scope?.documentIds,
+      limit: ANSWER_PASSAGES * 3,
+    });
+    const sources = diverse(ranked);
+    const retrievalMs = performance.now() - started;
+    onEvent({ type: 'sources', sources, retrievalMs });
+
+    const provider =
+      input.provider !== undefined ? input.provider : await this.providerFor(asker.userId);
+    let answer: string | null = null;
+    let mode: AnswerMode = 'extractive';
+    let notice: string | null = null;
+    if (sources.length > 0 && provider) {
+      try {
+        answer = await provider.stream(
+          answerMessages(question, sources, input.language),
+          (text) => onEvent({ type: 'delta', text }),
+          signal,
+        );
+        mode = 'generated';
+      } catch (error) {
+        if (!(error instanceof ProviderError)) throw error;
+        this.logger.warn('AI provider failed; answering extractively', { kind: error.kind });
+        notice = `${error.message} This answer was extracted from your sources instead.`;
+      }
+    }
+    if (answer === null) {
+      answer =
+        (sources.length > 0
+          ? await extractiveAnswer(
+              this.db,
+              sources.map((s) => ({ text: s.text, isSheet: s.location?.kind === 'sheet' })),
+              terms,
+            )
+          : null) ?? NOT_FOUND_ANSWER;
+    }
+    const totalMs = performance.now() - started;
+    const result: AskResult = {
+      historyId: null,
+      question,
+      answer,
+      mode,
+      notice,
+      model: mode === 'generated' ? (provider?.model ?? null) : null,
+      sources: answer === NOT_FOUND_ANSWER ? [] : sources,
+      timings: { retrievalMs, answerMs: totalMs - retrievalMs, totalMs },
+    };
+    if (input.record !== false && asker.userId !== null) {
+      result.historyId = await this.history.record(asker as Viewer, {
+        kind: 'ask',
+        question,
+        answerMode: mode,
+        sourceCount: result.sources.length,
+        latencyMs: totalMs,
+      });
+    }
+    onEvent({ type: 'done', result });
+    return result;
+  }
+}
+
+/** The best passages, at most PER_DOCUMENT from any one document. */
+function diverse(passages: Passage[]): Passage[] {
+  const perDocument = new Map<string, number>();
+  const out: Passage[] = [];
+  for (const p of passages) {
+    const n = perDocument.get(p.documentId) ?? 0;
+    if (n >= PER_DOCUMENT) continue;
+    perDocument.set(p.documentId, n + 1);
+    out.push(p);
+    if (out.length === ANSWER_PASSAGES) break;
+  }
+  return out;
+}

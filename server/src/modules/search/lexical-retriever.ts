@@ -1,0 +1,250 @@
+import type { DataSource } from 'typeorm';
+import {
+  analyseQuery,
+  tsqueryLexeme,
+  type AnalysedQuery,
+  type AnalysedTerm,
+} from './query-analysis.js';
+import { idf, RANKING } from './ranking.js';
+import type { RetrievalQuery, RetrievalResult, Retriever, ScoredChunk } from './retriever.js';
+
+/**
+ * BM25F-style ranking in Postgres. ts_rank of a single term is a saturating, field-weighted term
+ * frequency read straight from the tsvector; the IDF comes from search_term_stats and the length
+ * normalisation from chunks.length. Two passes keep it fast on large workspaces: a cheap score
+ * over every candidate (terms grouped into at most three IDF bands, one ts_rank call per band),
+ * then exact per-term BM25 plus a proximity bonus for the best few hundred.
+ */
+export class LexicalRetriever implements Retriever {
+  constructor(private readonly db: DataSource) {}
+
+  async retrieve(query: RetrievalQuery): Promise<RetrievalResult> {
+    const analysed = await analyseQuery(this.db, query.workspaceId, query.text);
+    const terms: WeightedTerm[] = analysed.terms.map((t) => ({ ...t, weight: 1 }));
+    const result: RetrievalResult = {
+      chunks: [],
+      terms: terms.map((t) => ({ lexeme: t.lexeme, idf: t.idf })),
+    };
+    if (terms.length === 0 || query.limit <= 0) return result;
+    const limit = Math.floor(query.limit);
+    const depth = Math.max(RANKING.rescoreDepth, limit);
+    let candidates = await this.candidates(query, analysed, terms, depth, 'any');
+    if (candidates.length < limit && terms[0].df > RANKING.candidateCap) {
+      // Only common words, and too few passages hold them together: take passages with the
+      // rarest one, a bounded sample rather than a scan of most of the workspace.
+      candidates = await this.candidates(query, analysed, terms, depth, 'sample');
+    }
+    let ranked = await this.rescore(query.workspaceId, analysed, candidates, terms);
+    if (RANKING.feedbackTerms > 0 && terms.length >= RANKING.feedbackMinTerms) {
+      // Pseudo-relevance feedback: the best passages lend the query their most telling words,
+      // and the candidates are ranked again with them (a re-ranking: no second search).
+      const expansion = await this.expansionTerms(query.workspaceId, analysed, terms, ranked);
+      if (expansion.length > 0) {
+        ranked = await this.rescore(query.workspaceId, analysed, candidates, [
+          ...terms,
+          ...expansion,
+        ]);
+      }
+    }
+    result.chunks = ranked.slice(0, limit);
+    return result;
+  }
+
+  /**
+   * First pass: the `depth` most promising chunks by a cheap score (one ts_rank per IDF band).
+   * Candidates hold any of the rarest terms whose document frequencies add up to at most the
+   * cap; when even the rarest term is more common than that, they must hold the rarest terms
+   * together ('any' then means "all of those"), and 'sample' falls back to a bounded sample.
+   */
+  private async candidates(
+    query: RetrievalQuery,
+    analysed: AnalysedQuery,
+    terms: WeightedTerm[],
+    depth: number,
+    mode: 'any' | 'sample',
+  ): Promise<string[]> {
+    const params: unknown[] = [query.workspaceId];
+    const param = (value: unknown, cast = '') => `$${params.push(value)}${cast}`;
+    const saturate = bm25Saturation(analysed.avgLength);
+    const bodyWeight = 1 / RANKING.titleWeight;
+    const bandTf = (tsquery: string) =>
+      `ts_rank('{${bodyWeight},${bodyWeight},${bodyWeight},1}', c.tsv, ${tsquery}, 0) * ${1.64493406685 / bodyWeight}`;
+
+    const match =
+      mode === 'sample'
+        ? tsqueryLexeme(terms[0].lexeme)
+        : candidateQuery(terms, analysed.chunkCount);
+    const where = ['c.workspace_id = $1', `c.tsv @@ ${param(match, '::tsquery')}`];
+    if (analysed.filter) {
+      where.push(`c.tsv @@ websearch_to_tsquery('english', ${param(analysed.filter)})`);
+    }
+    if (query.kinds?.length) {
+      where.push(
+        `c.source_id IN (SELECT id FROM sources WHERE workspace_id = $1 AND kind = ANY(${param(query.kinds, '::text[]')}))`,
+      );
+    }
+    if (query.sourceIds || query.documentIds) {
+      where.push(
+        `(c.source_id = ANY(${param(query.sourceIds ?? [], '::uuid[]')}) OR c.document_id = ANY(${param(query.documentIds ?? [], '::uuid[]')}))`,
+      );
+    }
+    const firstPass = bands(terms)
+      .map((band) => {
+        const weight = band.reduce((s, t) => s + t.idf * t.weight, 0);
+        return `${weight} * ${saturate(bandTf(param(orQuery(band), '::tsquery')))}`;
+      })
+      .join(' + ');
+    const from =
+      mode === 'sample'
+        ? `(SELECT * FROM chunks c WHERE ${where.join(' AND ')} LIMIT ${RANKING.candidateCap}) c`
+        : `chunks c WHERE ${where.join(' AND ')}`;
+    const rows: { id: string }[] = await this.db.query(
+      `SELECT c.id FROM ${from} ORDER BY ${firstPass} DESC LIMIT ${depth}`,
+      params,
+    );
+    return rows.map((r) => r.id);
+  }
+
+  /** Second pass: exact per-term BM25F plus the proximity of terms adjacent in the question. */
+  private async rescore(
+    workspaceId: string,
+    analysed: AnalysedQuery,
+    ids: string[],
+    terms: WeightedTerm[],
+  ): Promise<ScoredChunk[]> {
+    if (ids.length === 0) return [];
+    const params: unknown[] = [workspaceId, ids];
+    const param = (value: unknown, cast = '') => `$${params.push(value)}${cast}`;
+    const saturate = bm25Saturation(analysed.avgLength);
+    // ts_rank of a one-term query with every weight 1 is H(n) / (pi^2 / 6), where H(n) is the sum
+    // of 1/j^2 for j = 1..n and n the term's occurrences; inverting it (the tail of that sum is
+    // ~1/(n + 0.5)) reads n back out of the tsvector. Weights {0,0,0,1} count title (A) ones only.
+    const count = (weights: string, tsquery: string) =>
+      `round(1 / greatest(1.64493406685 * (1 - ts_rank('${weights}', c.tsv, ${tsquery}, 0)), 1e-6) - 0.5)`;
+    const fieldTf = (tsquery: string) =>
+      `(${count('{1,1,1,1}', tsquery)} + ${RANKING.titleWeight - 1} * ${count('{0,0,0,1}', tsquery)})`;
+    const exact = terms
+      .map(
+        (t) =>
+          `${t.idf * t.weight} * ${saturate(fieldTf(param(tsqueryLexeme(t.lexeme), '::tsquery')))}`,
+      )
+      .join(' + ');
+    const proximity = proximityPairs(terms.filter((t) => !t.expansion))
+      .map(([a, b]) => {
+        const cover = `ts_rank_cd('{1,1,1,1}', c.tsv, ${param(`${tsqueryLexeme(a.lexeme)} & ${tsqueryLexeme(b.lexeme)}`, '::tsquery')}, 0)`;
+        return `${RANKING.proximityWeight * Math.min(a.idf, b.idf)} * ${cover} / (1 + ${cover})`;
+      })
+      .join(' + ');
+    const rows: { id: string; document_id: string; score: number }[] = await this.db.query(
+      `SELECT c.id, c.document_id, (${exact}${proximity ? ` + ${proximity}` : ''})::float8 AS score
+         FROM chunks c WHERE c.workspace_id = $1 AND c.id = ANY($2::uuid[])
+        ORDER BY score DESC, c.id`,
+      params,
+    );
+    return rows.map((r) => ({ chunkId: r.id, documentId: r.document_id, score: r.score }));
+  }
+
+  /**
+   * Rocchio-style expansion: words weighted by their share of each feedback passage, the
+   * passage's score and their IDF; the query's own words and very rare words are left out.
+   */
+  private async expansionTerms(
+    workspaceId: string,
+    analysed: AnalysedQuery,
+    terms: WeightedTerm[],
+    ranked: ScoredChunk[],
+  ): Promise<WeightedTerm[]> {
+    const feedback = ranked.slice(0, RANKING.feedbackDocs);
+    if (feedback.length < 2) return [];
+    const top = feedback[0].score || 1;
+    const rows: { lexeme: string; df: number; share: number }[] = await this.db.query(
+      `SELECT u.lexeme, s.df, sum(coalesce(array_length(u.positions, 1), 1)::float8
+                                   / greatest(c.length, 1) * f.weight) AS share
+         FROM unnest($2::uuid[], $3::float8[]) AS f(id, weight)
+         JOIN chunks c ON c.id = f.id AND c.workspace_id = $1
+         CROSS JOIN LATERAL unnest(c.tsv) u
+         JOIN search_term_stats s ON s.workspace_id = $1 AND s.lexeme = u.lexeme
+        WHERE s.df >= 2 AND NOT u.lexeme = ANY($4::text[])
+        GROUP BY u.lexeme, s.df`,
+      [
+        workspaceId,
+        feedback.map((c) => c.chunkId),
+        feedback.map((c) => c.score / top),
+        terms.map((t) => t.lexeme),
+      ],
+    );
+    const scored = rows
+      .map((r) => ({ lexeme: r.lexeme, df: r.df, value: r.share * idf(r.df, analysed.chunkCount) }))
+      .sort((a, b) => b.value - a.value)
+      .slice(0, RANKING.feedbackTerms);
+    const best = scored[0]?.value ?? 0;
+    return scored.map((t, i) => ({
+      lexeme: t.lexeme,
+      df: t.df,
+      idf: idf(t.df, analysed.chunkCount),
+      position: 10_000 + i,
+      qtf: 1,
+      weight: (RANKING.feedbackWeight * t.value) / best,
+      expansion: true,
+    }));
+  }
+}
+
+interface WeightedTerm extends AnalysedTerm {
+  /** How much the term counts: its repeats in the question, or a share for expansion terms. */
+  weight: number;
+  expansion?: boolean;
+}
+
+/** BM25's saturation of a term frequency (SQL), normalised by the chunk's length. */
+function bm25Saturation(avgLength: number): (tf: string) => string {
+  const norm = `(${1 - RANKING.b} + ${RANKING.b} * c.length / ${avgLength})`;
+  return (tf) => `(${tf}) * ${RANKING.k1 + 1} / ((${tf}) + ${RANKING.k1} * ${norm})`;
+}
+
+/**
+ * The candidate tsquery: any of the rarest terms whose document frequencies add up to at most
+ * the cap; when the rarest term alone exceeds it, all of the fewest rarest terms whose joint
+ * frequency (estimated as independent) falls under the cap.
+ */
+function candidateQuery(terms: AnalysedTerm[], chunkCount: number): string {
+  if (terms[0].df > RANKING.candidateCap) {
+    const picked: AnalysedTerm[] = [];
+    let estimate = chunkCount;
+    for (const term of terms) {
+      picked.push(term);
+      estimate *= term.df / Math.max(chunkCount, 1);
+      if (estimate <= RANKING.candidateCap) break;
+    }
+    return picked.map((t) => tsqueryLexeme(t.lexeme)).join(' & ');
+  }
+  const picked: AnalysedTerm[] = [];
+  let total = 0;
+  for (const term of terms) {
+    if (picked.length > 0 && total + term.df > RANKING.candidateCap) break;
+    picked.push(term);
+    total += term.df;
+  }
+  return orQuery(picked);
+}
+
+/** Terms (sorted rarest first) cut into at most three contiguous bands of similar IDF. */
+function bands(terms: WeightedTerm[]): WeightedTerm[][] {
+  const count = Math.min(3, terms.length);
+  const size = Math.ceil(terms.length / count);
+  const out: WeightedTerm[][] = [];
+  for (let i = 0; i < terms.length; i += size) out.push(terms.slice(i, i + size));
+  return out;
+}
+
+/** Terms next to each other in the question, in question order. */
+function proximityPairs(terms: AnalysedTerm[]): [AnalysedTerm, AnalysedTerm][] {
+  const ordered = [...terms].sort((a, b) => a.position - b.position);
+  const pairs: [AnalysedTerm, AnalysedTerm][] = [];
+  for (let i = 1; i < ordered.length; i++) pairs.push([ordered[i - 1], ordered[i]]);
+  return pairs;
+}
+
+function orQuery(terms: AnalysedTerm[]): string {
+  return terms.map((t) => tsqueryLexeme(t.lexeme)).join(' | ');
+}

@@ -1,0 +1,97 @@
+import type { DataSource } from 'typeorm';
+import type { ChunkLocation } from '../sources/chunk.entity.js';
+import type { SourceKind } from '../sources/source.entity.js';
+import type { ScoredChunk } from './retriever.js';
+
+/** A retrieved chunk with everything an answer or a result card shows about it. */
+export interface Passage {
+  chunkId: string;
+  documentId: string;
+  sourceId: string;
+  sourceKind: SourceKind;
+  sourceName: string;
+  title: string;
+  text: string;
+  ordinal: number;
+  location: ChunkLocation | null;
+  /** "Page 3", "Slide 2", "Sheet Budget"; null for a whole document. */
+  locationLabel: string | null;
+  /** Opens the document in the app at this passage (the viewer checks access). */
+  url: string;
+  author: string | null;
+  date: Date;
+  score: number;
+}
+
+/** Loads the chunks' texts, documents and sources in one query, keeping the ranking's order. */
+export async function hydratePassages(
+  db: DataSource,
+  workspaceId: string,
+  scored: ScoredChunk[],
+): Promise<Passage[]> {
+  if (scored.length === 0) return [];
+  const rows: {
+    id: string;
+    document_id: string;
+    source_id: string;
+    kind: SourceKind;
+    source_name: string;
+    title: string;
+    text: string;
+    ordinal: number;
+    location: ChunkLocation | null;
+    author: string | null;
+    date: Date;
+  }[] = await db.query(
+    `SELECT c.id, c.document_id, c.source_id, s.kind, s.name AS source_name, d.title, c.text,
+            c.ordinal, c.location, d.created_at AS date,
+            nullif(trim(concat_ws(' ', u.first_name, u.last_name)), '') AS author
+       FROM chunks c
+       JOIN documents d ON d.id = c.document_id
+       JOIN sources s ON s.id = c.source_id
+       LEFT JOIN users u ON u.id = d.uploaded_by_id
+      WHERE c.workspace_id = $1 AND c.id = ANY($2::uuid[])`,
+    [workspaceId, scored.map((s) => s.chunkId)],
+  );
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return scored.flatMap((s) => {
+    const r = byId.get(s.chunkId);
+    if (!r) return []; // deleted between ranking and loading
+    return [
+      {
+        chunkId: r.id,
+        documentId: r.document_id,
+        sourceId: r.source_id,
+        sourceKind: r.kind,
+        sourceName: r.source_name,
+        title: r.title,
+        text: r.text,
+        ordinal: r.ordinal,
+        location: r.location,
+        locationLabel: locationLabel(r.location),
+        url: documentUrl(r.document_id, r.location, r.ordinal),
+        author: r.author,
+        date: r.date,
+        score: s.score,
+      },
+    ];
+  });
+}
+
+export function locationLabel(location: ChunkLocation | null): string | null {
+  if (!location || location.kind === 'document') return null;
+  if (location.kind === 'sheet') return `Sheet ${location.name ?? location.index}`;
+  return `${location.kind === 'page' ? 'Page' : 'Slide'} ${location.index}`;
+}
+
+/** `/app/documents/<id>?page=3&passage=4`: the in-app viewer, at the cited place. */
+export function documentUrl(
+  documentId: string,
+  location: ChunkLocation | null,
+  ordinal: number,
+): string {
+  const query = new URLSearchParams();
+  if (location && location.kind !== 'document') query.set(location.kind, String(location.index));
+  query.set('passage', String(ordinal));
+  return `/app/documents/${documentId}?${query.toString()}`;
+}

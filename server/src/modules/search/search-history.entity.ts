@@ -1,0 +1,83 @@
+import {
+  Column,
+  CreateDateColumn,
+  Entity,
+  Index,
+  JoinColumn,
+  ManyToOne,
+  PrimaryGeneratedColumn,
+} from 'typeorm';
+import { User } from '../members/user.entity.js';
+import { SourceDocument } from '../sources/document.entity.js';
+
+export type HistoryKind = 'ask' | 'search';
+
+/**
+ * Every question asked and every search run on purpose (Enter, not each keystroke): the user's
+ * recent searches and the workspace's most asked questions come from here.
+ */
+@Entity({ name: 'search_history' })
+@Index('idx_search_history_user', ['workspaceId', 'userId', 'createdAt'])
+@Index('idx_search_history_key', ['workspaceId', 'questionKey'])
+export class SearchHistoryEntry {
+  @PrimaryGeneratedColumn('uuid')
+  id: string;
+
+  @Column({ type: 'uuid', name: 'workspace_id' })
+  workspaceId: string;
+
+  @Column({ type: 'uuid', name: 'user_id' })
+  userId: string;
+
+  @ManyToOne(() => User, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'user_id' })
+  user?: User;
+
+  @Column({ type: 'text' })
+  kind: HistoryKind;
+
+  @Column({ type: 'text' })
+  question: string;
+
+  /** Lower-cased, spaces collapsed, trailing '?' dropped: how "the same question" is counted. */
+  @Column({ type: 'text', name: 'question_key' })
+  questionKey: string;
+
+  /** generated or extractive for asks; null for searches. */
+  @Column({ type: 'text', name: 'answer_mode', nullable: true })
+  answerMode: string | null;
+
+  @Column({ type: 'integer', name: 'source_count', default: 0 })
+  sourceCount: number;
+
+  @Column({ type: 'integer', name: 'latency_ms', default: 0 })
+  latencyMs: number;
+
+  @CreateDateColumn({ type: 'timestamptz', name: 'created_at' })
+  createdAt: Date;
+}
+
+/** The documents a user opened last (one row per user and document, the time moved forward). */
+@Entity({ name: 'document_views' })
+@Index('idx_document_views_user', ['userId', 'viewedAt'])
+export class DocumentView {
+  @Column({ type: 'uuid', name: 'user_id', primary: true })
+  userId: string;
+
+  @Column({ type: 'uuid', name: 'document_id', primary: true })
+  documentId: string;
+
+  @Column({ type: 'uuid', name: 'workspace_id' })
+  workspaceId: string;
+
+  @ManyToOne(() => User, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'user_id' })
+  user?: User;
+
+  @ManyToOne(() => SourceDocument, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'document_id' })
+  document?: SourceDocument;
+
+  @Column({ type: 'timestamptz', name: 'viewed_at' })
+  viewedAt: Date;
+}

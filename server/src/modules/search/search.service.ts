@@ -1,0 +1,101 @@
+import type { DataSource } from 'typeorm';
+import { hydratePassages, type Passage } from './passages.js';
+import { tsqueryLexeme } from './query-analysis.js';
+import type { QueryTerm, Retriever } from './retriever.js';
+import type { SourceKind } from '../sources/source.entity.js';
+
+export interface PassageQuery {
+  text: string;
+  kinds?: readonly SourceKind[];
+  sourceIds?: readonly string[];
+  documentIds?: readonly string[];
+  limit: number;
+}
+
+export interface DocumentHit {
+  passage: Passage;
+  /** The best passage's matching fragments, plain text. */
+  snippet: string;
+  /** Where the query's words are in `snippet` (UTF-16 offsets). */
+  highlights: { start: number; length: number }[];
+}
+
+const MARK_START = '\uE000';
+const MARK_END = '\uE001';
+
+/** Retrieval for answers (passages) and for the results list (one hit per document). */
+export class SearchService {
+  constructor(
+    private readonly db: DataSource,
+    private readonly retriever: Retriever,
+  ) {}
+
+  async passages(
+    workspaceId: string,
+    query: PassageQuery,
+  ): Promise<{ passages: Passage[]; terms: QueryTerm[] }> {
+    const { chunks, terms } = await this.retriever.retrieve({ workspaceId, ...query });
+    return { passages: await hydratePassages(this.db, workspaceId, chunks), terms };
+  }
+
+  /** The best passage of each of the `first` best documents, best first. */
+  async rankDocuments(
+    workspaceId: string,
+    query: Omit<PassageQuery, 'limit'> & { first: number },
+  ): Promise<{ passages: Passage[]; terms: QueryTerm[] }> {
+    // A few passages per document on average is enough to fill the page with distinct ones.
+    const { chunks, terms } = await this.retriever.retrieve({
+      workspaceId,
+      ...query,
+      limit: query.first * 4,
+    });
+    const seen = new Set<string>();
+    const best = chunks
+      .filter((c) => !seen.has(c.documentId) && seen.add(c.documentId))
+      .slice(0, query.first);
+    return { passages: await hydratePassages(this.db, workspaceId, best), terms };
+  }
+
+  /** rankDocuments with a highlighted snippet for each document. */
+  async documents(
+    workspaceId: string,
+    query: Omit<PassageQuery, 'limit'> & { first: number },
+  ): Promise<{ hits: DocumentHit[]; terms: QueryTerm[] }> {
+    const { passages, terms } = await this.rankDocuments(workspaceId, query);
+    const snippets = await this.snippets(
+      passages.map((p) => p.text),
+      terms,
+    );
+    return { hits: passages.map((passage, i) => ({ passage, ...snippets[i] })), terms };
+  }
+
+  /** ts_headline fragments around the matched words, with the marks turned into offsets. */
+  private async snippets(
+    texts: string[],
+    terms: QueryTerm[],
+  ): Promise<{ snippet: string; highlights: { start: number; length: number }[] }[]> {
+    if (texts.length === 0) return [];
+    const query = terms.map((t) => tsqueryLexeme(t.lexeme)).join(' | ') || "''";
+    const rows: { headline: string }[] = await this.db.query(
+      `SELECT ts_headline('english', t.text, $2::tsquery,
+                'StartSel=${MARK_START}, StopSel=${MARK_END}, MaxWords=35, MinWords=15, MaxFragments=2, FragmentDelimiter=" … "') AS headline
+         FROM unnest($1::text[]) WITH ORDINALITY AS t(text, i) ORDER BY t.i`,
+      [texts.map((t) => t.replaceAll(MARK_START, '').replaceAll(MARK_END, '')), query],
+    );
+    return rows.map((r) => splitMarks(r.headline.replace(/\s+/g, ' ').trim()));
+  }
+}
+
+function splitMarks(marked: string) {
+  const highlights: { start: number; length: number }[] = [];
+  let snippet = '';
+  let start = -1;
+  for (const ch of marked) {
+    if (ch === MARK_START) start = snippet.length;
+    else if (ch === MARK_END) {
+      if (start >= 0) highlights.push({ start, length: snippet.length - start });
+      start = -1;
+    } else snippet += ch;
+  }
+  return { snippet, highlights };
+}

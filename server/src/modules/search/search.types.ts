@@ -1,0 +1,258 @@
+import { ArrayMaxSize, IsOptional, MaxLength } from 'class-validator';
+import { Field, Float, ID, InputType, Int, ObjectType } from 'type-graphql';
+import { DocumentType } from '../sources/sources.types.js';
+import type { AskResult } from './ask.service.js';
+import type { Passage } from './passages.js';
+import type { DocumentHit } from './search.service.js';
+
+@InputType({ description: 'A question, optionally narrowed to some integrations.' })
+export class AskInput {
+  @Field(() => String)
+  @MaxLength(4000) // the service's own rule (1,000 after trimming) gives the clear message
+  question: string;
+
+  @Field(() => [String], {
+    nullable: true,
+    description: 'confluence, jira, google_docs, file_upload; none means every source.',
+  })
+  @IsOptional()
+  @ArrayMaxSize(10)
+  integrations?: string[] | null;
+}
+
+@ObjectType('AskSource', {
+  description: 'A passage the answer was written from, cited as [number].',
+})
+export class AskSourceType {
+  @Field(() => Int)
+  number: number;
+
+  @Field(() => String)
+  title: string;
+
+  @Field(() => String, { description: 'Opens the document at the passage (in-app path).' })
+  url: string;
+
+  @Field(() => ID)
+  documentId: string;
+
+  @Field(() => String)
+  sourceKind: string;
+
+  @Field(() => String)
+  sourceName: string;
+
+  @Field(() => String, { nullable: true, description: 'Page 3, Slide 2, Sheet Budget.' })
+  location: string | null;
+
+  @Field(() => String, { description: 'The start of the passage, plain text.' })
+  excerpt: string;
+
+  static from(p: Passage, index: number): AskSourceType {
+    return Object.assign(new AskSourceType(), {
+      number: index + 1,
+      title: p.title,
+      url: p.url,
+      documentId: p.documentId,
+      sourceKind: p.sourceKind,
+      sourceName: p.sourceName,
+      location: p.locationLabel,
+      excerpt: p.text.length > 300 ? `${p.text.slice(0, 299).trimEnd()}…` : p.text,
+    });
+  }
+}
+
+@ObjectType('AskTimings', { description: 'Where the time went, in milliseconds.' })
+export class AskTimingsType {
+  @Field(() => Float)
+  retrievalMs: number;
+
+  @Field(() => Float)
+  answerMs: number;
+
+  @Field(() => Float)
+  totalMs: number;
+}
+
+@ObjectType('AskResult')
+export class AskResultType {
+  @Field(() => ID, { nullable: true, description: 'The history entry of this question.' })
+  id: string | null;
+
+  @Field(() => String)
+  question: string;
+
+  @Field(() => String, { description: 'Plain text with [n] citations (never HTML).' })
+  answer: string;
+
+  @Field(() => String, {
+    description: 'generated (by the AI model) or extractive (sentences of the sources).',
+  })
+  mode: string;
+
+  @Field(() => String, {
+    nullable: true,
+    description: 'Why the answer is extractive although a model is configured.',
+  })
+  notice: string | null;
+
+  @Field(() => String, { nullable: true })
+  model: string | null;
+
+  @Field(() => [AskSourceType])
+  sources: AskSourceType[];
+
+  @Field(() => AskTimingsType)
+  timings: AskTimingsType;
+
+  static from(r: AskResult): AskResultType {
+    return Object.assign(new AskResultType(), {
+      id: r.historyId,
+      question: r.question,
+      answer: r.answer,
+      mode: r.mode,
+      notice: r.notice,
+      model: r.model,
+      sources: r.sources.map(AskSourceType.from),
+      timings: Object.assign(new AskTimingsType(), r.timings),
+    });
+  }
+}
+
+@ObjectType('TextRange')
+export class TextRangeType {
+  @Field(() => Int)
+  start: number;
+
+  @Field(() => Int)
+  length: number;
+}
+
+@ObjectType('SearchHit', { description: 'A document matching a search, with its best passage.' })
+export class SearchHitType {
+  @Field(() => ID)
+  documentId: string;
+
+  @Field(() => String)
+  title: string;
+
+  @Field(() => String)
+  url: string;
+
+  @Field(() => String)
+  sourceKind: string;
+
+  @Field(() => String)
+  sourceName: string;
+
+  @Field(() => String, { nullable: true, description: 'Who added the document.' })
+  author: string | null;
+
+  @Field(() => Date)
+  date: Date;
+
+  @Field(() => String, { nullable: true })
+  location: string | null;
+
+  @Field(() => String, { description: 'Fragments of the best passage, plain text.' })
+  snippet: string;
+
+  @Field(() => [TextRangeType], { description: 'The matched words inside snippet.' })
+  highlights: TextRangeType[];
+
+  static from(hit: DocumentHit): SearchHitType {
+    const p = hit.passage;
+    return Object.assign(new SearchHitType(), {
+      documentId: p.documentId,
+      title: p.title,
+      url: p.url,
+      sourceKind: p.sourceKind,
+      sourceName: p.sourceName,
+      author: p.author,
+      date: p.date,
+      location: p.locationLabel,
+      snippet: hit.snippet,
+      highlights: hit.highlights.map((h) => Object.assign(new TextRangeType(), h)),
+    });
+  }
+}
+
+@ObjectType('SearchResults')
+export class SearchResultsType {
+  @Field(() => String)
+  query: string;
+
+  @Field(() => [SearchHitType])
+  hits: SearchHitType[];
+
+  @Field(() => Float)
+  tookMs: number;
+}
+
+@ObjectType('RecentQuestion')
+export class RecentQuestionType {
+  @Field(() => String)
+  question: string;
+
+  @Field(() => String, { description: 'ask or search' })
+  kind: string;
+
+  @Field(() => Date)
+  askedAt: Date;
+}
+
+@ObjectType('PopularQuestion')
+export class PopularQuestionType {
+  @Field(() => String)
+  question: string;
+
+  @Field(() => Int)
+  count: number;
+
+  @Field(() => Date)
+  lastAskedAt: Date;
+}
+
+@ObjectType('ViewedDocument')
+export class ViewedDocumentType {
+  @Field(() => DocumentType)
+  document: DocumentType;
+
+  @Field(() => String)
+  url: string;
+
+  @Field(() => Date)
+  viewedAt: Date;
+}
+
+@ObjectType('DocumentPassage')
+export class DocumentPassageType {
+  @Field(() => Int)
+  ordinal: number;
+
+  @Field(() => String, { nullable: true })
+  location: string | null;
+
+  @Field(() => String, { nullable: true, description: 'page, slide, sheet or document' })
+  locationKind: string | null;
+
+  @Field(() => Int, { nullable: true })
+  locationIndex: number | null;
+
+  @Field(() => String)
+  text: string;
+}
+
+@ObjectType('DocumentContent', {
+  description: 'A document as the viewer shows it: its indexed passages.',
+})
+export class DocumentContentType {
+  @Field(() => DocumentType)
+  document: DocumentType;
+
+  @Field(() => String)
+  sourceName: string;
+
+  @Field(() => [DocumentPassageType])
+  passages: DocumentPassageType[];
+}

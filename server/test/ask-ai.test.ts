@@ -1,0 +1,151 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { newAdmin, type Account } from './helpers/accounts.js';
+import { citeFirstPassage, startFakeOpenAI, type FakeOpenAI } from './helpers/fake-openai.js';
+import { readEvents, uploadText } from './helpers/knowledge.js';
+import { startTestApp, type TestApp } from './helpers/test-app.js';
+
+const KEY = 'sk-test-key-1234';
+let fake: FakeOpenAI;
+let app: TestApp;
+let admin: Account;
+
+beforeAll(async () => {
+  fake = await startFakeOpenAI({ apiKey: KEY });
+  app = await startTestApp({
+    OPENAI_API_KEY: KEY,
+    OPENAI_BASE_URL: fake.url,
+    OPENAI_MODEL: 'gpt-4o-mini',
+    OPENAI_TIMEOUT_SECONDS: '1',
+  });
+  admin = await newAdmin(app);
+  await uploadText(
+    app,
+    admin,
+    'fire-safety.txt',
+    'Fire safety.\nThe fire assembly point for the Montreal office is the Lafontaine park entrance.',
+  );
+  await uploadText(app, admin, 'lunch.txt', 'Lunch is served in the cafeteria at noon.');
+}, 60_000);
+afterAll(async () => {
+  await app?.stop();
+  await fake?.close();
+});
+beforeEach(() => {
+  fake.requests.length = 0;
+  fake.reply(citeFirstPassage);
+});
+
+const QUESTION = 'Where is the fire assembly point for the Montreal office?';
+const ask = (question = QUESTION) =>
+  app.rest('POST', '/api/ask', { question }, { token: admin.token });
+
+describe('answers written by the AI provider (loopback fake of OpenAI)', () => {
+  it('sends only the top passages with the question, and returns the cited answer', async () => {
+    const res = await ask();
+    expect(res.status).toBe(200);
+    expect(res.body.answer.mode).toBe('generated');
+    expect(res.body.answer.notice).toBeNull();
+    expect(res.body.answer.answer).toMatch(
+      /^According to the sources, fire-safety Fire safety\. The fire assembly point .*\[1\]\.$/,
+    );
+    expect(res.body.answer.sources[0].title).toBe('fire-safety');
+
+    expect(fake.requests).toHaveLength(1);
+    const { body, headers } = fake.requests[0];
+    expect(headers.authorization).toBe(`Bearer ${KEY}`);
+    expect(body.model).toBe('gpt-4o-mini');
+    expect(body.stream).toBe(true);
+    const system = body.messages.find((m: { role: string }) => m.role === 'system').content;
+    expect(system).toMatch(/only the numbered passages/);
+    expect(system).toMatch(/language of the question/);
+    const user = body.messages.find((m: { role: string }) => m.role === 'user').content;
+    expect(user).toContain('[1] fire-safety');
+    expect(user).toContain('Lafontaine park entrance');
+    expect(user).toContain(`Question: ${QUESTION}`);
+    // The unrelated document was not sent.
+    expect(user).not.toContain('cafeteria');
+  });
+
+  it('streams sources, then the answer in pieces, then the final result (SSE)', async () => {
+    fake.reply(() => ({ kind: 'answer', text: 'Meet at the Lafontaine park entrance [1].' }));
+    const res = await fetch(`${app.url}/api/ask/stream`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${admin.token}` },
+      body: JSON.stringify({ question: QUESTION }),
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    const events = await readEvents(res);
+    expect(events[0].event).toBe('sources');
+    expect(events[0].data.sources[0]).toMatchObject({ number: 1, title: 'fire-safety' });
+    const deltas = events.filter((e) => e.event === 'delta');
+    expect(deltas.length).toBeGreaterThan(1);
+    expect(deltas.map((d) => d.data.text).join('')).toBe(
+      'Meet at the Lafontaine park entrance [1].',
+    );
+    const done = events[events.length - 1];
+    expect(done.event).toBe('done');
+    expect(done.data).toMatchObject({
+      mode: 'generated',
+      answer: 'Meet at the Lafontaine park entrance [1].',
+    });
+  });
+
+  it('refuses a bad question on the stream with a plain 400', async () => {
+    const res = await fetch(`${app.url}/api/ask/stream`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${admin.token}` },
+      body: JSON.stringify({ question: '' }),
+    });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { error: string }).error).toBe('BAD_USER_INPUT');
+  });
+
+  it('does not call the model when nothing in the sources matches', async () => {
+    const res = await ask('What is the airspeed velocity of an unladen swallow?');
+    expect(res.body.answer.answer).toMatch(/couldn't find/);
+    expect(res.body.answer.sources).toEqual([]);
+    expect(fake.requests).toHaveLength(0);
+  });
+
+  for (const [label, reply, notice] of [
+    ['a refused key', { kind: 'error', status: 401 }, /refused the API key/],
+    ['rate limiting', { kind: 'error', status: 429 }, /rate limiting/],
+    ['a server error', { kind: 'error', status: 500 }, /could not be reached/],
+    ['a timeout', { kind: 'hang' }, /did not answer in time/],
+    [
+      'a stream cut midway',
+      { kind: 'stream-error-midway', text: 'one two three four five six' },
+      /could not be reached/,
+    ],
+  ] as const) {
+    it(`falls back to the extractive answer with a notice on ${label}`, async () => {
+      fake.reply(() => reply);
+      const res = await ask();
+      expect(res.status).toBe(200);
+      expect(res.body.answer.mode).toBe('extractive');
+      expect(res.body.answer.notice).toMatch(notice);
+      expect(res.body.answer.answer).toContain('Lafontaine park entrance');
+      expect(res.body.answer.answer).toContain('[1]');
+      expect(fake.requests.length).toBeGreaterThan(0);
+    }, 15_000);
+  }
+
+  it('the streamed form also falls back, and its final event carries the extractive answer', async () => {
+    fake.reply(() => ({
+      kind: 'stream-error-midway',
+      text: 'partial words that will be replaced soon',
+    }));
+    const res = await fetch(`${app.url}/api/ask/stream`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${admin.token}` },
+      body: JSON.stringify({ question: QUESTION }),
+    });
+    const events = await readEvents(res);
+    const done = events[events.length - 1];
+    expect(done.event).toBe('done');
+    expect(done.data.mode).toBe('extractive');
+    expect(done.data.notice).toMatch(/extracted from your sources/);
+    expect(done.data.answer).toContain('Lafontaine');
+  });
+});
