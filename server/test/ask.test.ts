@@ -1,7 +1,9 @@
+import * as XLSX from '@e965/xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMember, newAdmin, type Account } from './helpers/accounts.js';
 import { uploadAllFixtures, uploadText, type FixtureQuestion } from './helpers/knowledge.js';
 import { startTestApp, type TestApp } from './helpers/test-app.js';
+import { uploadFile, waitForDocument } from './helpers/uploads.js';
 
 let app: TestApp;
 let admin: Account;
@@ -37,6 +39,29 @@ describe('POST /api/ask without an AI key (extractive answers)', () => {
         expect(Number(n)).toBeLessThanOrEqual(res.body.answer.sources.length);
       }
     }
+  });
+
+  it('reads a row deep in a large sheet with its column names', async () => {
+    const user = await newAdmin(app, 'Sheets');
+    const rows = Array.from({ length: 400 }, (_, i) => [
+      `Part ${1000 + i}`,
+      `Bay ${(i * 7) % 50}`,
+      i === 350 ? 'Marisol Quintero' : `Clerk ${i % 9}`,
+    ]);
+    const sheet = XLSX.utils.aoa_to_sheet([['Part number', 'Storage bay', 'Custodian'], ...rows]);
+    const book = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(book, sheet, 'Inventory');
+    const bytes = XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
+    const { confirm } = await uploadFile(app, user, 'inventory.xlsx', bytes);
+    const doc = await waitForDocument(app, user, confirm!.body.documentId);
+    expect(doc.status).toBe('indexed');
+
+    const res = await ask({ question: 'Who is the custodian of Part 1350?' }, user.token);
+    expect(res.status).toBe(200);
+    // The row sits in a later chunk; it still reads with the header's names.
+    expect(res.body.answer.answer).toContain('Custodian: Marisol Quintero');
+    expect(res.body.answer.answer).toContain('Part number: Part 1350');
+    expect(res.body.answer.sources[0].location).toBe('Sheet Inventory');
   });
 
   it('links a source to the cited page or slide', async () => {
