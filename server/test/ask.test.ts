@@ -245,6 +245,29 @@ describe('GraphQL ask and search', () => {
     expect(theirs.data.recentlyViewedDocuments).toEqual([]);
   });
 
+  it('counts the most asked questions over the last 90 days only', async () => {
+    const user = await newAdmin(app, 'Window');
+    for (const question of ['Old question?', 'Old question?', 'Old question?', 'New one?']) {
+      expect((await ask({ question }, user.token)).status).toBe(200);
+    }
+    await app.sql(
+      `UPDATE search_history SET created_at = now() - interval '91 days'
+        WHERE user_id = $1 AND question = 'Old question?'`,
+      [user.id],
+    );
+    const res = await app.graphqlRaw(
+      `query { popularQuestions { question count } recentQuestions { question } }`,
+      {},
+      user.token,
+    );
+    expect(res.data.popularQuestions).toEqual([{ question: 'New one?', count: 1 }]);
+    // The user's own recent list still has it: it is their history, not a trend.
+    expect(res.data.recentQuestions.map((r: { question: string }) => r.question)).toEqual([
+      'New one?',
+      'Old question?',
+    ]);
+  });
+
   it('documentContent shows the passages with their locations', async () => {
     const deck = questions.find((q) => q.file === 'quarterly-review.pptx')!;
     const res = await app.graphqlRaw(

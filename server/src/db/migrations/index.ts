@@ -4,6 +4,7 @@ import { AddSources1795258947521 } from './1795258947521-AddSources.js';
 import { AddSearch1795263147217 } from './1795263147217-AddSearch.js';
 import { AddBots1795265688578 } from './1795265688578-AddBots.js';
 import { ChunkStorage1795266900000 } from './1795266900000-ChunkStorage.js';
+import { HistoryTimeIndex1795273235948 } from './1795273235948-HistoryTimeIndex.js';
 
 /** Every migration in order. New ones come from `npm run migration:generate -w server -- Name`. */
 export const migrations = [
@@ -13,4 +14,5 @@ export const migrations = [
   AddSearch1795263147217,
   AddBots1795265688578,
   ChunkStorage1795266900000,
+  HistoryTimeIndex1795273235948,
 ];

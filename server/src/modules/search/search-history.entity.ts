@@ -19,6 +19,7 @@ export type HistoryKind = 'ask' | 'search';
 @Entity({ name: 'search_history' })
 @Index('idx_search_history_user', ['workspaceId', 'userId', 'createdAt'])
 @Index('idx_search_history_key', ['workspaceId', 'questionKey'])
+@Index('idx_search_history_workspace_time', ['workspaceId', 'createdAt'])
 export class SearchHistoryEntry {
   @PrimaryGeneratedColumn('uuid')
   id: string;

@@ -21,6 +21,11 @@ export interface RecentDocument {
   viewedAt: Date;
 }
 
+/** How many of a user's latest history rows the recent list is drawn from. */
+const RECENT_SCAN_ROWS = 200;
+/** "Most asked" counts the questions of this many days. */
+export const POPULAR_WINDOW_DAYS = 90;
+
 /** The user's recent questions and viewed documents, and the workspace's most asked questions. */
 export class SearchHistoryService {
   constructor(private readonly db: DataSource) {}
@@ -54,11 +59,14 @@ export class SearchHistoryService {
 
   /** The caller's latest distinct questions and searches, newest first. */
   async recent(viewer: Viewer, first: number): Promise<RecentQuestion[]> {
+    // Only the latest rows are read (index on user, time), so a long history costs nothing here.
     const rows: { question: string; kind: HistoryKind; asked_at: Date }[] = await this.db.query(
       `SELECT DISTINCT ON (question_key) question, kind, created_at AS asked_at
-         FROM search_history WHERE workspace_id = $1 AND user_id = $2
+         FROM (SELECT question, kind, question_key, created_at FROM search_history
+                WHERE workspace_id = $1 AND user_id = $2
+                ORDER BY created_at DESC LIMIT $3) latest
         ORDER BY question_key, created_at DESC`,
-      [viewer.workspaceId, viewer.userId],
+      [viewer.workspaceId, viewer.userId, RECENT_SCAN_ROWS],
     );
     return rows
       .sort((a, b) => b.asked_at.getTime() - a.asked_at.getTime())
@@ -66,14 +74,18 @@ export class SearchHistoryService {
       .map((r) => ({ question: r.question, kind: r.kind, askedAt: r.asked_at }));
   }
 
-  /** Questions asked most often across the workspace (by anyone), the latest wording shown. */
+  /**
+   * Questions asked most often across the workspace (by anyone) in the last POPULAR_WINDOW_DAYS,
+   * the latest wording shown: what the team asks now, read over a bounded range.
+   */
   async popular(viewer: Viewer, first: number): Promise<PopularQuestion[]> {
     const rows: { question: string; count: number; last: Date }[] = await this.db.query(
       `SELECT (array_agg(question ORDER BY created_at DESC))[1] AS question,
               count(*)::int AS count, max(created_at) AS last
-         FROM search_history WHERE workspace_id = $1 AND kind = 'ask'
+         FROM search_history
+        WHERE workspace_id = $1 AND kind = 'ask' AND created_at > now() - make_interval(days => $3)
         GROUP BY question_key ORDER BY count DESC, last DESC LIMIT $2`,
-      [viewer.workspaceId, first],
+      [viewer.workspaceId, first, POPULAR_WINDOW_DAYS],
     );
     return rows.map((r) => ({ question: r.question, count: r.count, lastAskedAt: r.last }));
   }
