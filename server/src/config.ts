@@ -34,6 +34,11 @@ export interface Config {
     model: string;
     timeoutMs: number;
   };
+  /** Embeddings for hybrid retrieval: on when EMBEDDING_MODEL is set with OPENAI_API_KEY. */
+  embeddings: {
+    model: string | undefined;
+    dimensions: number;
+  };
   /** Set when S3_BUCKET is: files go to that S3-compatible bucket instead of DATA_DIR. */
   s3: {
     bucket: string;
@@ -149,6 +154,10 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       baseUrl: url(env, 'OPENAI_BASE_URL', ['http', 'https']),
       model: env.OPENAI_MODEL?.trim() || 'gpt-4o-mini',
       timeoutMs: integer(env, 'OPENAI_TIMEOUT_SECONDS', 30, 1, 600) * 1000,
+    },
+    embeddings: {
+      model: env.EMBEDDING_MODEL?.trim() || undefined,
+      dimensions: integer(env, 'EMBEDDING_DIMENSIONS', 512, 16, 4096),
     },
     s3: env.S3_BUCKET
       ? {

@@ -49,6 +49,10 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     const port = (http.address() as { port: number }).port;
     const firstRun = (await dataSource.getRepository(User).count()) === 0;
     services.jobs.start();
+    // Documents indexed before embeddings were on (or under another model) get their vectors.
+    const backfilled = await services.embedder?.backfill(services.jobs);
+    if (backfilled)
+      logger.info('Queued embeddings for earlier documents', { documents: backfilled });
 
     let stopping: Promise<void> | undefined;
     const ds = dataSource;

@@ -9,6 +9,9 @@ import { Indexer } from './modules/sources/indexer.js';
 import { ParserPool } from './modules/sources/parsing/index.js';
 import { SourcesService } from './modules/sources/sources.service.js';
 import { LexicalRetriever } from './modules/search/lexical-retriever.js';
+import { HybridRetriever } from './modules/search/hybrid-retriever.js';
+import { Embedder } from './modules/search/embedder.js';
+import { EmbeddingClient } from './ai/embedding-client.js';
 import { SearchService } from './modules/search/search.service.js';
 import { AskService } from './modules/search/ask.service.js';
 import { SearchHistoryService } from './modules/search/search-history.service.js';
@@ -32,6 +35,8 @@ export interface Services {
   storage: ObjectStorage;
   jobs: JobQueue;
   parsers: ParserPool;
+  /** Present when embeddings are configured (EMBEDDING_MODEL with OPENAI_API_KEY). */
+  embedder: Embedder | undefined;
   sources: SourcesService;
   search: SearchService;
   history: SearchHistoryService;
@@ -69,12 +74,26 @@ export function createServices(
     timeoutMs: config.parseTimeoutMs,
     maxMemoryMb: config.parseMemoryMb,
   });
-  new Indexer(db, storage, logger, parsers).register(jobs);
+  const embeddings = embeddingClient(config);
+  const embedder = embeddings ? new Embedder(db, embeddings, logger) : undefined;
+  embedder?.register(jobs);
+  new Indexer(
+    db,
+    storage,
+    logger,
+    parsers,
+    embedder && ((documentId, m) => Embedder.enqueue(jobs, documentId, m)),
+  ).register(jobs);
   const sources = new SourcesService(db, storage, jobs, logger, {
     maxFileBytes: config.uploadMaxBytes,
     workspaceQuotaBytes: config.workspaceQuotaBytes,
   });
-  const search = new SearchService(db, new LexicalRetriever(db));
+  const lexical = new LexicalRetriever(db);
+  const search = new SearchService(
+    db,
+    embeddings ? new HybridRetriever(db, lexical, embeddings, logger) : lexical,
+    lexical,
+  );
   const history = new SearchHistoryService(db);
   const providerKeys = new ProviderKeysService(db, keys.secrets, config.ai);
   const ask = new AskService(db, search, history, logger, config.ai, (userId, model) =>
@@ -92,6 +111,7 @@ export function createServices(
     storage,
     jobs,
     parsers,
+    embedder,
     sources,
     search,
     history,
@@ -100,4 +120,17 @@ export function createServices(
     integrationSettings,
     bots,
   };
+}
+
+/** Embeddings are on when a model is named and the server has a provider key. */
+function embeddingClient(config: Config): EmbeddingClient | undefined {
+  const { model, dimensions } = config.embeddings;
+  if (!model || !config.ai.apiKey) return undefined;
+  return new EmbeddingClient({
+    apiKey: config.ai.apiKey,
+    baseUrl: config.ai.baseUrl,
+    model,
+    dimensions,
+    timeoutMs: config.ai.timeoutMs,
+  });
 }

@@ -1,6 +1,11 @@
 import OpenAI from 'openai';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { citeFirstPassage, startFakeOpenAI, type FakeOpenAI } from './helpers/fake-openai.js';
+import {
+  citeFirstPassage,
+  fakeEmbedding,
+  startFakeOpenAI,
+  type FakeOpenAI,
+} from './helpers/fake-openai.js';
 
 const apiKey = 'sk-test-key-1234';
 const messages: OpenAI.Chat.ChatCompletionMessageParam[] = [
@@ -120,5 +125,46 @@ describe('fake OpenAI chat completions', () => {
       })(),
     ).rejects.toThrow();
     expect(deltas.join('')).toBe('one two three');
+  });
+});
+
+describe('fake OpenAI embeddings', () => {
+  it('answers the real client in its default base64 encoding and in floats', async () => {
+    const input = ['Our car fleet is serviced.', 'Our automobile fleet is maintained.'];
+    const b64 = await client().embeddings.create({
+      model: 'text-embedding-3-small',
+      input,
+      dimensions: 32,
+    });
+    const floats = await client().embeddings.create({
+      model: 'text-embedding-3-small',
+      input,
+      dimensions: 32,
+      encoding_format: 'float',
+    });
+    expect(b64.data.map((d) => d.index)).toEqual([0, 1]);
+    for (const [i, d] of floats.data.entries()) {
+      expect(d.embedding).toHaveLength(32);
+      expect(d.embedding).toEqual(fakeEmbedding(input[i], 32));
+      b64.data[i].embedding.forEach((x, j) => expect(x).toBeCloseTo(d.embedding[j], 6));
+    }
+    // Synonyms share concepts: the two sentences mean the same to the fake.
+    const dot = floats.data[0].embedding.reduce(
+      (s, x, j) => s + x * floats.data[1].embedding[j],
+      0,
+    );
+    expect(dot).toBeCloseTo(1, 6);
+  });
+
+  it('refuses a bad key and empty input like the API', async () => {
+    await expect(
+      client({ apiKey: 'sk-wrong' }).embeddings.create({
+        model: 'text-embedding-3-small',
+        input: 'x',
+      }),
+    ).rejects.toBeInstanceOf(OpenAI.AuthenticationError);
+    await expect(
+      client().embeddings.create({ model: 'text-embedding-3-small', input: [] }),
+    ).rejects.toBeInstanceOf(OpenAI.BadRequestError);
   });
 });

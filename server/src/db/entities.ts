@@ -14,6 +14,7 @@ import { Bot, BotLog, BotSource } from '../modules/bots/bot.entity.js';
 import { IntegrationSetting, ProviderKey } from '../modules/integrations/provider-key.entity.js';
 import { DocumentView, SearchHistoryEntry } from '../modules/search/search-history.entity.js';
 import { SearchTermStat, SearchWorkspaceStat } from '../modules/search/search-stats.entity.js';
+import { ChunkEmbedding } from '../modules/search/chunk-embedding.entity.js';
 
 /** Every entity, listed explicitly (no globs: the same list works from src/ and dist/). */
 export const entities = [
@@ -27,6 +28,7 @@ export const entities = [
   Source,
   SourceDocument,
   Chunk,
+  ChunkEmbedding,
   PendingUpload,
   Job,
   SearchTermStat,

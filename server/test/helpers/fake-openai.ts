@@ -4,8 +4,8 @@ import type { AddressInfo, Socket } from 'node:net';
 /**
  * A loopback stand-in for the OpenAI Chat Completions API, so tests exercise the real `openai`
  * client over real HTTP (headers, SSE framing, error mapping, timeouts) without a network or a key.
- * Speaks POST /v1/chat/completions (plain and `stream: true`) and GET /v1/models, both behind a
- * Bearer key. What each chat request gets back is decided by a responder tests can swap.
+ * Speaks POST /v1/chat/completions (plain and `stream: true`), POST /v1/embeddings and GET
+ * /v1/models, all behind a Bearer key. What each chat request gets back is decided by a responder tests can swap.
  */
 
 export interface FakeOpenAIRequest {
@@ -60,6 +60,7 @@ export async function startFakeOpenAI(options: { apiKey?: string } = {}) {
   const apiKey = options.apiKey ?? 'sk-test-key-1234';
   const requests: FakeOpenAIRequest[] = [];
   let responder: (req: FakeOpenAIRequest) => FakeReply = citeFirstPassage;
+  let embeddingFailure: number | null = null;
   let counter = 0;
   // Tracked so close() can cut hanging requests and keep-alive connections instead of waiting.
   const sockets = new Set<Socket>();
@@ -91,6 +92,19 @@ export async function startFakeOpenAI(options: { apiKey?: string } = {}) {
             owned_by: 'system',
           })),
         });
+      }
+      if (req.method === 'POST' && path === '/v1/embeddings') {
+        const body = parseJson(Buffer.concat(chunks));
+        requests.push({ path, headers, body });
+        if (!authorized) return badKey();
+        if (embeddingFailure) {
+          return sendError(res, embeddingFailure, {
+            message: `Fake OpenAI error (${embeddingFailure}).`,
+            type: errorType(embeddingFailure),
+            code: defaultCode(embeddingFailure) ?? null,
+          });
+        }
+        return answerEmbeddings(res, body);
       }
       if (req.method !== 'POST' || path !== '/v1/chat/completions') {
         return sendError(res, 404, {
@@ -214,6 +228,10 @@ export async function startFakeOpenAI(options: { apiKey?: string } = {}) {
     reply(fn: (req: FakeOpenAIRequest) => FakeReply) {
       responder = fn;
     },
+    /** Answer every embeddings request with this HTTP error status (null: answer normally). */
+    failEmbeddings(status: number | null) {
+      embeddingFailure = status;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());
@@ -308,4 +326,96 @@ function sendError(
 ) {
   const { message, type, param = null, code } = error;
   sendJson(res, status, { error: { message, type, param, code } });
+}
+
+function parseJson(bytes: Buffer): any {
+  try {
+    return JSON.parse(bytes.toString('utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+/** POST /v1/embeddings: `input` a string or strings, `dimensions`, `encoding_format` float|base64. */
+function answerEmbeddings(res: http.ServerResponse, body: any) {
+  const inputs: unknown[] = typeof body?.input === 'string' ? [body.input] : body?.input;
+  if (typeof body?.model !== 'string' || body.model === '') {
+    return sendError(res, 400, {
+      message: 'you must provide a model parameter',
+      type: 'invalid_request_error',
+      param: 'model',
+      code: null,
+    });
+  }
+  if (!Array.isArray(inputs) || inputs.length === 0 || inputs.length > 2048) {
+    return sendError(res, 400, {
+      message: "'$.input' is invalid. Please check the API reference.",
+      type: 'invalid_request_error',
+      param: 'input',
+      code: null,
+    });
+  }
+  if (inputs.some((i) => typeof i !== 'string' || i === '')) {
+    return sendError(res, 400, {
+      message: "'$.input' is invalid: every input must be a non-empty string.",
+      type: 'invalid_request_error',
+      param: 'input',
+      code: null,
+    });
+  }
+  const dimensions = Number(body.dimensions ?? 1536);
+  const base64 = body.encoding_format === 'base64';
+  let tokens = 0;
+  const data = (inputs as string[]).map((text, index) => {
+    tokens += text.split(/\s+/).filter(Boolean).length;
+    const vector = fakeEmbedding(text, dimensions);
+    return {
+      object: 'embedding',
+      index,
+      embedding: base64 ? Buffer.from(Float32Array.from(vector).buffer).toString('base64') : vector,
+    };
+  });
+  sendJson(res, 200, {
+    object: 'list',
+    data,
+    model: body.model,
+    usage: { prompt_tokens: tokens, total_tokens: tokens },
+  });
+}
+
+const STOP_WORDS = new Set(
+  'a an and are as at be by for from has have how in is it its of on or our the to was what when where which who why will with'.split(
+    ' ',
+  ),
+);
+/** Words the fake treats as meaning the same, so tests can tell meaning from spelling. */
+const SYNONYMS: Record<string, string> = {
+  automobile: 'car',
+  vehicle: 'car',
+  auto: 'car',
+  maintain: 'service',
+  maintenance: 'service',
+  repair: 'service',
+};
+const stem = (word: string) =>
+  (word.length > 4 ? word.replace(/(ing|ed|es|s)$/, '') : word).replace(/e$/, '');
+const CONCEPT = new Map(Object.entries(SYNONYMS).map(([w, c]) => [stem(w), stem(c)]));
+
+/**
+ * A deterministic stand-in for a sentence embedding: a unit bag of concepts, hashed into the
+ * requested number of dimensions. Synonyms share a concept; crude suffix stripping makes
+ * "service", "services" and "serviced" one.
+ */
+export function fakeEmbedding(text: string, dimensions: number): number[] {
+  const vector = new Array<number>(dimensions).fill(0);
+  for (const word of text.toLowerCase().match(/[a-z0-9]+/g) ?? []) {
+    if (STOP_WORDS.has(word)) continue;
+    const concept = CONCEPT.get(stem(word)) ?? stem(word);
+    let hash = 2166136261;
+    for (let i = 0; i < concept.length; i++)
+      hash = Math.imul(hash ^ concept.charCodeAt(i), 16777619);
+    vector[(hash >>> 0) % dimensions] += 1;
+  }
+  const norm = Math.sqrt(vector.reduce((s, x) => s + x * x, 0)) || 1;
+  return vector.map((x) => x / norm);
 }

@@ -5,6 +5,7 @@ import { AddSearch1795263147217 } from './1795263147217-AddSearch.js';
 import { AddBots1795265688578 } from './1795265688578-AddBots.js';
 import { ChunkStorage1795266900000 } from './1795266900000-ChunkStorage.js';
 import { HistoryTimeIndex1795273235948 } from './1795273235948-HistoryTimeIndex.js';
+import { AddChunkEmbeddings1795273345731 } from './1795273345731-AddChunkEmbeddings.js';
 
 /** Every migration in order. New ones come from `npm run migration:generate -w server -- Name`. */
 export const migrations = [
@@ -15,4 +16,5 @@ export const migrations = [
   AddBots1795265688578,
   ChunkStorage1795266900000,
   HistoryTimeIndex1795273235948,
+  AddChunkEmbeddings1795273345731,
 ];

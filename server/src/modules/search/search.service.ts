@@ -23,11 +23,16 @@ export interface DocumentHit {
 const MARK_START = '\uE000';
 const MARK_END = '\uE001';
 
-/** Retrieval for answers (passages) and for the results list (one hit per document). */
+/**
+ * Retrieval for answers (passages) and for the results list (one hit per document). The list
+ * may use a cheaper retriever than answers: it runs as the user types and highlights words, so
+ * with hybrid retrieval on it still ranks by words and spends no embedding call per keystroke.
+ */
 export class SearchService {
   constructor(
     private readonly db: DataSource,
     private readonly retriever: Retriever,
+    private readonly listRetriever: Retriever = retriever,
   ) {}
 
   async passages(
@@ -44,7 +49,7 @@ export class SearchService {
     query: Omit<PassageQuery, 'limit'> & { first: number },
   ): Promise<{ passages: Passage[]; terms: QueryTerm[] }> {
     // A few passages per document on average is enough to fill the page with distinct ones.
-    const { chunks, terms } = await this.retriever.retrieve({
+    const { chunks, terms } = await this.listRetriever.retrieve({
       workspaceId,
       ...query,
       limit: query.first * 4,

@@ -20,6 +20,8 @@ export class Indexer {
     private readonly storage: ObjectStorage,
     private readonly logger: Logger,
     private readonly parsers: ParserPool,
+    /** Called inside the indexing transaction, e.g. to queue the document's embedding. */
+    private readonly onIndexed?: (documentId: string, m: EntityManager) => Promise<unknown>,
   ) {}
 
   register(queue: JobQueue) {
@@ -61,6 +63,7 @@ export class Indexer {
         indexedAt: new Date(),
         error: null,
       });
+      await this.onIndexed?.(doc.id, m);
     });
     this.logger.info('Document indexed', { documentId: doc.id, chunks: chunks.length });
   }
