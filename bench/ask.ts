@@ -12,6 +12,9 @@
  * insertChunks (tsvector, length, search statistics by trigger), then VACUUM ANALYZE.
  * Questions are "What/How/Where/Who …" plus 3–8 words of a random chunk; 10% use only words
  * that are not in the corpus. Targets (Postgres mode): p95 < 50 ms at 10k, < 150 ms at 100k.
+ * HYBRID=1 times the hybrid retriever instead: every chunk gets a random 512-dimension vector in
+ * chunk_embeddings and the question's vector is made locally, so the figures are the cost of
+ * hybrid ranking itself (vectors read, cosines, fusion), without the provider's round trip.
  */
 import 'reflect-metadata';
 import fs from 'node:fs';
@@ -23,6 +26,11 @@ import { createTemporaryDatabase } from '../server/src/db/temporary-database.js'
 import { authenticate } from '../server/src/modules/auth/viewer.js';
 import { NOT_FOUND_ANSWER } from '../server/src/modules/search/ask.service.js';
 import { insertChunks } from '../server/src/modules/sources/indexer.js';
+import { EmbeddingClient, vectorToBytes } from '../server/src/ai/embedding-client.js';
+import { AskService } from '../server/src/modules/search/ask.service.js';
+import { HybridRetriever } from '../server/src/modules/search/hybrid-retriever.js';
+import { LexicalRetriever } from '../server/src/modules/search/lexical-retriever.js';
+import { SearchService } from '../server/src/modules/search/search.service.js';
 import { startServer } from '../server/src/server.js';
 import { createLogger } from '../server/src/shared/logger.js';
 
@@ -38,6 +46,8 @@ const LOAD_SECONDS = 10;
 const CHUNKS_PER_DOCUMENT = 10;
 const LOAD_WORKERS = 3;
 const mode = process.env.BENCH_DATABASE_URL ? 'postgres' : 'embedded';
+const HYBRID = process.env.HYBRID === '1';
+const DIMENSIONS = 512;
 const CRANFIELD = path.resolve(import.meta.dirname, '../../shared/data/ir/cranfield/corpus.jsonl');
 
 // Seeded PRNG (mulberry32), so the corpus and the questions are the same on every run.
@@ -80,6 +90,28 @@ for (let r = 0; r < vocabulary.length; r++) {
   total += r < tailStart ? ranked[r][1] : (lastCount * tailStart) / (r + 1);
   cumulative[r] = total;
 }
+function randomUnit(): Float32Array {
+  const v = new Float32Array(DIMENSIONS);
+  let norm = 0;
+  for (let i = 0; i < DIMENSIONS; i++) {
+    v[i] = random() - 0.5;
+    norm += v[i] * v[i];
+  }
+  norm = Math.sqrt(norm);
+  for (let i = 0; i < DIMENSIONS; i++) v[i] /= norm;
+  return v;
+}
+
+/** The question's vector made here: the provider's round trip is not what this bench measures. */
+class LocalEmbeddings extends EmbeddingClient {
+  constructor() {
+    super({ apiKey: 'local', model: 'bench', dimensions: DIMENSIONS, timeoutMs: 1000 });
+  }
+  override async embed(texts: string[]): Promise<Float32Array[]> {
+    return texts.map(() => randomUnit());
+  }
+}
+
 function zipfWord(): string {
   const x = random() * total;
   let lo = 0;
@@ -193,6 +225,41 @@ try {
   });
   const manager = server.services.db.manager;
 
+  /** Random unit vectors for every chunk that has none (seeded, so runs compare). */
+  const fillEmbeddings = async () => {
+    let written = 0;
+    for (;;) {
+      const ids: { id: string }[] = await manager.query(
+        `SELECT c.id FROM chunks c LEFT JOIN chunk_embeddings e ON e.chunk_id = c.id
+          WHERE e.chunk_id IS NULL LIMIT 2000`,
+      );
+      if (ids.length === 0) return written;
+      await manager.query(
+        `INSERT INTO chunk_embeddings (chunk_id, workspace_id, model, vector)
+         SELECT v.id, $1, 'bench', v.vector FROM unnest($2::uuid[], $3::bytea[]) AS v(id, vector)`,
+        [viewer.workspaceId, ids.map((r) => r.id), ids.map(() => vectorToBytes(randomUnit()))],
+      );
+      written += ids.length;
+    }
+  };
+  const lexical = new LexicalRetriever(server.services.db);
+  const hybridAsk = new AskService(
+    server.services.db,
+    new SearchService(
+      server.services.db,
+      new HybridRetriever(
+        server.services.db,
+        lexical,
+        new LocalEmbeddings(),
+        createLogger('error'),
+      ),
+      lexical,
+    ),
+    server.services.history,
+    createLogger('error'),
+    { ...config.ai, apiKey: undefined },
+  );
+
   console.log(
     `ask benchmark (${mode} database, ${os.cpus().length} cores, load average ${os.loadavg()[0].toFixed(1)} at start): extractive answers, ${QUERIES} questions per size, ${ASKERS} askers for ${LOAD_SECONDS} s`,
   );
@@ -247,7 +314,15 @@ try {
       `  load ${thousands(from)} → ${thousands(size)} chunks: ${insertSeconds.toFixed(1)} s (${((size - from) / insertSeconds).toFixed(0)} chunks/s, ${LOAD_WORKERS} writers) + VACUUM ANALYZE ${vacuumSeconds.toFixed(1)} s`,
     );
 
-    const ask = (q: string) => server.services.ask.ask(viewer, { question: q, provider: null });
+    if (HYBRID) {
+      const t0 = performance.now();
+      const vectors = await fillEmbeddings();
+      console.log(
+        `  ${thousands(vectors)} random vectors written in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+      );
+    }
+    const asker = HYBRID ? hybridAsk : server.services.ask;
+    const ask = (q: string) => asker.ask(viewer, { question: q, provider: null });
     for (let i = 0; i < WARMUP; i++) await ask(question());
     const questions = Array.from({ length: QUERIES }, question);
     const latency: number[] = [];
@@ -308,7 +383,7 @@ try {
   );
   for (const r of rows) {
     console.log(
-      `  ${mode.padEnd(8)} ${thousands(r.chunks).padStart(7)} ${r.loadSeconds.toFixed(1).padStart(8)} ${`${(r.answered * 100).toFixed(0)}%`.padStart(9)} |${ms(percentile(r.latency, 0.5))} ${ms(percentile(r.latency, 0.95))} ${ms(percentile(r.latency, 0.99))} ${ms(r.mean)} |${ms(percentile(r.retrieval, 0.5))}  ${ms(percentile(r.retrieval, 0.95))} |${r.asksPerSecond.toFixed(1).padStart(16)} ${ms(r.loadedP95)}`,
+      `  ${(HYBRID ? `${mode}+h` : mode).padEnd(8)} ${thousands(r.chunks).padStart(7)} ${r.loadSeconds.toFixed(1).padStart(8)} ${`${(r.answered * 100).toFixed(0)}%`.padStart(9)} |${ms(percentile(r.latency, 0.5))} ${ms(percentile(r.latency, 0.95))} ${ms(percentile(r.latency, 0.99))} ${ms(r.mean)} |${ms(percentile(r.retrieval, 0.5))}  ${ms(percentile(r.retrieval, 0.95))} |${r.asksPerSecond.toFixed(1).padStart(16)} ${ms(r.loadedP95)}`,
     );
   }
   console.log('  (latencies in ms; retr = retrieval alone, from result.timings.retrievalMs)');
