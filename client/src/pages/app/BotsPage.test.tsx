@@ -90,7 +90,11 @@ describe('BotsPage', () => {
     expect(sales).toHaveTextContent('Private');
     expect(sales).toHaveTextContent('Russian');
     expect(sales).toHaveTextContent(dateText('2025-01-15T09:30:00.000Z'));
-    // A stored key: no prompt.
+    // A stored key: no prompt. The key query answers apart from the bots query, so wait for it
+    // (the header button is enabled once the key is known) before checking nothing opened.
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'AI provider key' })).toBeEnabled(),
+    );
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.queryByText('No AI provider key yet')).not.toBeInTheDocument();
   });

@@ -144,6 +144,7 @@ describe('DashboardPage', () => {
     renderPage(baseMocks());
 
     const popular = screen.getByRole('region', { name: 'Most asked in your workspace' });
+    expect(within(popular).getByText('Last 90 days')).toBeInTheDocument();
     const item = await within(popular).findByRole('button', { name: /How many vacation days\?/ });
     expect(within(item).getByLabelText('asked 12 times')).toHaveTextContent('12');
     expect(within(popular).getByLabelText('asked 1 time')).toBeInTheDocument();

@@ -37,7 +37,7 @@ export function PopularQuestions({ onAsk }: QuestionListProps) {
     notifyOnNetworkStatusChange: false,
   });
   return (
-    <SideCard id="popular-questions" title="Most asked in your workspace">
+    <SideCard id="popular-questions" title="Most asked in your workspace" hint="Last 90 days">
       <QuestionList
         loading={loading && !data}
         error={error}
