@@ -154,6 +154,27 @@ describe('Bots', () => {
     await visitor.close();
   });
 
+  it('quotes the sources, labelled in full, when the provider fails', async () => {
+    fake.reply(() => ({ kind: 'error', status: 500 }));
+    const question = 'Where do we gather after a fire alarm in Montreal?';
+    const input = page.getByPlaceholder('Ask me anything...');
+    await input.fill(question);
+    await input.press('Enter');
+    const turn = page.getByRole('article', { name: question });
+    const label = turn.getByText('Extracted from your sources — no AI model used');
+    await label.waitFor();
+    await turn
+      .getByText(/Lafontaine/)
+      .first()
+      .waitFor();
+    // The chat column is narrow: the label wraps rather than being cut with an ellipsis.
+    expect(await label.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    await screenshot(page, 'bot-detail-chat-extractive');
+    await new AppShell(page).toggleColorScheme();
+    await screenshot(page, 'bot-detail-chat-extractive-dark');
+    await new AppShell(page).toggleColorScheme();
+  });
+
   it('deletes the bot after confirmation', async () => {
     await page.getByRole('tab', { name: 'Settings' }).click();
     await page.getByRole('button', { name: 'Delete this bot' }).click();

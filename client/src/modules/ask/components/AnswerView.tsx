@@ -1,5 +1,6 @@
-import { Alert, Badge, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle, IconQuote } from '@tabler/icons-react';
+import { Alert, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { ExtractiveBadge } from './ExtractiveBadge';
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import type { AskSource } from '../use-ask-stream';
@@ -25,15 +26,7 @@ export function AnswerView({ answer, sources, mode, notice, streaming }: AnswerV
   return (
     <Stack gap="sm">
       {mode === 'extractive' && (
-        <Badge
-          variant="light"
-          color="gray"
-          radius="sm"
-          leftSection={<IconQuote size={12} />}
-          style={{ alignSelf: 'flex-start', textTransform: 'none' }}
-        >
-          Extracted from your sources — no AI model used
-        </Badge>
+        <ExtractiveBadge>Extracted from your sources — no AI model used</ExtractiveBadge>
       )}
       {notice && (
         <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} />} p="sm">

@@ -1,5 +1,6 @@
-import { Alert, Badge, Group, List, Loader, Stack, Text } from '@mantine/core';
-import { IconAlertCircle, IconQuote } from '@tabler/icons-react';
+import { Alert, Group, List, Loader, Stack, Text } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { ExtractiveBadge } from '../../ask/components/ExtractiveBadge';
 import type { PublicAnswer } from './public-chat-api';
 import classes from './PublicChat.module.css';
 
@@ -33,16 +34,7 @@ function Answer({ result }: { result: PublicAnswer }) {
   return (
     <Stack gap="sm">
       {result.mode === 'extractive' && (
-        <Badge
-          variant="light"
-          color="gray"
-          radius="sm"
-          tt="none"
-          leftSection={<IconQuote size={12} />}
-          style={{ alignSelf: 'flex-start' }}
-        >
-          Quoted from the sources — no AI model used
-        </Badge>
+        <ExtractiveBadge>Quoted from the sources — no AI model used</ExtractiveBadge>
       )}
       <Text component="div" className={classes.answer}>
         {result.answer}
