@@ -225,6 +225,7 @@ try {
   });
   const manager = server.services.db.manager;
 
+  const localEmbeddings = new LocalEmbeddings();
   /** Random unit vectors for every chunk that has none (seeded, so runs compare). */
   const fillEmbeddings = async () => {
     let written = 0;
@@ -236,8 +237,13 @@ try {
       if (ids.length === 0) return written;
       await manager.query(
         `INSERT INTO chunk_embeddings (chunk_id, workspace_id, model, vector)
-         SELECT v.id, $1, 'bench', v.vector FROM unnest($2::uuid[], $3::bytea[]) AS v(id, vector)`,
-        [viewer.workspaceId, ids.map((r) => r.id), ids.map(() => vectorToBytes(randomUnit()))],
+         SELECT v.id, $1, $4, v.vector FROM unnest($2::uuid[], $3::bytea[]) AS v(id, vector)`,
+        [
+          viewer.workspaceId,
+          ids.map((r) => r.id),
+          ids.map(() => vectorToBytes(randomUnit())),
+          localEmbeddings.vectorSpace,
+        ],
       );
       written += ids.length;
     }

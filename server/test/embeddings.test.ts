@@ -89,11 +89,31 @@ describe('embeddings', () => {
       [admin.id],
     );
     expect(rows).toEqual([
-      { file_name: 'club.txt', model: 'text-embedding-3-small', bytes: DIMENSIONS * 4 },
-      { file_name: 'garage.txt', model: 'text-embedding-3-small', bytes: DIMENSIONS * 4 },
-      { file_name: 'parade-notes.txt', model: 'text-embedding-3-small', bytes: DIMENSIONS * 4 },
-      { file_name: 'rentals.txt', model: 'text-embedding-3-small', bytes: DIMENSIONS * 4 },
-      { file_name: 'servicing.txt', model: 'text-embedding-3-small', bytes: DIMENSIONS * 4 },
+      {
+        file_name: 'club.txt',
+        model: `text-embedding-3-small/${DIMENSIONS}`,
+        bytes: DIMENSIONS * 4,
+      },
+      {
+        file_name: 'garage.txt',
+        model: `text-embedding-3-small/${DIMENSIONS}`,
+        bytes: DIMENSIONS * 4,
+      },
+      {
+        file_name: 'parade-notes.txt',
+        model: `text-embedding-3-small/${DIMENSIONS}`,
+        bytes: DIMENSIONS * 4,
+      },
+      {
+        file_name: 'rentals.txt',
+        model: `text-embedding-3-small/${DIMENSIONS}`,
+        bytes: DIMENSIONS * 4,
+      },
+      {
+        file_name: 'servicing.txt',
+        model: `text-embedding-3-small/${DIMENSIONS}`,
+        bytes: DIMENSIONS * 4,
+      },
     ]);
     // The plaintext of the chunk went to the provider with its title, as the model's input.
     await uploadText(app, admin, 'badge.txt', 'Lost badges go to the front desk.');

@@ -30,8 +30,12 @@ export class EmbeddingClient {
     });
   }
 
-  get model() {
-    return this.options.model;
+  /**
+   * What stored vectors are tagged with: vectors of another model or size cannot be compared,
+   * so changing either re-embeds (the backfill at start finds chunks without a matching tag).
+   */
+  get vectorSpace() {
+    return `${this.options.model}/${this.options.dimensions}`;
   }
 
   async embed(texts: string[], signal?: AbortSignal): Promise<Float32Array[]> {

@@ -18,7 +18,7 @@ export class ChunkEmbedding {
   @Column({ type: 'uuid', name: 'workspace_id' })
   workspaceId: string;
 
-  /** The model that made the vector; vectors of another model are ignored and redone. */
+  /** Model and size that made the vector (`model/dimensions`); others are ignored and redone. */
   @Column({ type: 'text' })
   model: string;
 

@@ -12,8 +12,8 @@ export const EMBED_JOB = 'embed-document';
 
 /**
  * The embedding job: after a document is indexed (its chunks searchable by words at once), its
- * chunks get vectors in batches. Only chunks without a vector of the current model are sent, so a
- * retry, a restart or a model change redoes no more than it must. A document whose embedding
+ * chunks get vectors in batches. Only chunks without a vector of the current model and size are
+ * sent, so a retry, a restart or a model change redoes no more than it must. A document whose embedding
  * fails stays searchable by words; the failure is logged, not shown as an indexing error.
  */
 export class Embedder {
@@ -39,7 +39,7 @@ export class Embedder {
     return queue.enqueue(EMBED_JOB, { documentId }, manager, 5);
   }
 
-  /** Queues every document that has chunks without a vector of the current model (at start). */
+  /** Queues every document with chunks lacking a vector of the current model and size (at start). */
   async backfill(queue: JobQueue): Promise<number> {
     const rows: { document_id: string }[] = await this.db.query(
       `SELECT DISTINCT c.document_id FROM chunks c
@@ -47,7 +47,7 @@ export class Embedder {
         WHERE e.chunk_id IS NULL
           AND NOT EXISTS (SELECT 1 FROM jobs j WHERE j.kind = $2 AND j.payload->>'documentId' = c.document_id::text
                            AND j.status IN ('queued', 'running'))`,
-      [this.client.model, EMBED_JOB],
+      [this.client.vectorSpace, EMBED_JOB],
     );
     for (const r of rows) await Embedder.enqueue(queue, r.document_id);
     return rows.length;
@@ -62,7 +62,7 @@ export class Embedder {
              LEFT JOIN chunk_embeddings e ON e.chunk_id = c.id AND e.model = $2
             WHERE c.document_id = $1 AND e.chunk_id IS NULL
             ORDER BY c.ordinal LIMIT $3`,
-          [documentId, this.client.model, EMBED_BATCH],
+          [documentId, this.client.vectorSpace, EMBED_BATCH],
         );
       if (rows.length === 0) return;
       let vectors: Float32Array[];
@@ -80,7 +80,7 @@ export class Embedder {
            FROM unnest($1::uuid[], $3::bytea[]) AS v(chunk_id, vector)
            JOIN chunks c ON c.id = v.chunk_id
          ON CONFLICT (chunk_id) DO UPDATE SET model = excluded.model, vector = excluded.vector`,
-        [rows.map((r) => r.id), this.client.model, vectors.map(vectorToBytes)],
+        [rows.map((r) => r.id), this.client.vectorSpace, vectors.map(vectorToBytes)],
       );
     }
   }
