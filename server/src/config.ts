@@ -27,6 +27,8 @@ export interface Config {
   parseTimeoutMs: number;
   parseMemoryMb: number;
   jobConcurrency: number;
+  /** First wait before a failed job runs again (doubles each attempt). */
+  jobRetryBaseSeconds: number;
   /** The server's AI provider (OpenAI or a compatible server); answers are extractive without a key. */
   ai: {
     apiKey: string | undefined;
@@ -38,6 +40,23 @@ export interface Config {
   embeddings: {
     model: string | undefined;
     dimensions: number;
+  };
+  /** Atlassian Cloud (Confluence, Jira): the OAuth 3LO app, and base URLs a test double can replace. */
+  atlassian: {
+    clientId: string | undefined;
+    clientSecret: string | undefined;
+    authUrl: string;
+    apiUrl: string;
+  };
+  connectors: {
+    /** Let a connector reach loopback, private and link-local addresses (self-hosted tools, test doubles). */
+    allowPrivateHosts: boolean;
+    /** Minutes between a connected source's incremental syncs. */
+    syncIntervalMinutes: number;
+    /** First backoff after a tool's 5xx or a network error (doubles, with jitter). */
+    retryBaseMs: number;
+    /** Requests in flight at once per syncing source. */
+    maxRequestsInFlight: number;
   };
   /** Set when S3_BUCKET is: files go to that S3-compatible bucket instead of DATA_DIR. */
   s3: {
@@ -101,6 +120,8 @@ function url(env: Env, name: string, protocols: string[]): string | undefined {
   return raw;
 }
 
+const trimSlash = (value: string) => value.replace(/\/+$/, '');
+
 export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): Config {
   const nodeEnv = oneOf(
     env,
@@ -149,6 +170,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     parseTimeoutMs: integer(env, 'PARSE_TIMEOUT_SECONDS', 60, 1, 3600) * 1000,
     parseMemoryMb: integer(env, 'PARSE_MEMORY_MB', 512, 32, 16_384),
     jobConcurrency: integer(env, 'JOB_CONCURRENCY', 2, 1, 64),
+    jobRetryBaseSeconds: integer(env, 'JOB_RETRY_BASE_SECONDS', 5, 0, 3600),
     ai: {
       apiKey: env.OPENAI_API_KEY?.trim() || undefined,
       baseUrl: url(env, 'OPENAI_BASE_URL', ['http', 'https']),
@@ -158,6 +180,22 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     embeddings: {
       model: env.EMBEDDING_MODEL?.trim() || undefined,
       dimensions: integer(env, 'EMBEDDING_DIMENSIONS', 512, 16, 4096),
+    },
+    atlassian: {
+      clientId: env.ATLASSIAN_CLIENT_ID?.trim() || undefined,
+      clientSecret: env.ATLASSIAN_CLIENT_SECRET?.trim() || undefined,
+      authUrl: trimSlash(
+        url(env, 'ATLASSIAN_AUTH_URL', ['http', 'https']) ?? 'https://auth.atlassian.com',
+      ),
+      apiUrl: trimSlash(
+        url(env, 'ATLASSIAN_API_URL', ['http', 'https']) ?? 'https://api.atlassian.com',
+      ),
+    },
+    connectors: {
+      allowPrivateHosts: boolean(env, 'CONNECTORS_ALLOW_PRIVATE_HOSTS', false),
+      syncIntervalMinutes: integer(env, 'CONNECTOR_SYNC_INTERVAL_MINUTES', 30, 1, 10_080),
+      retryBaseMs: integer(env, 'CONNECTOR_RETRY_BASE_MS', 1000, 1, 60_000),
+      maxRequestsInFlight: integer(env, 'CONNECTOR_MAX_REQUESTS_IN_FLIGHT', 4, 1, 32),
     },
     s3: env.S3_BUCKET
       ? {

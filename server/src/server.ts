@@ -49,6 +49,17 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     const port = (http.address() as { port: number }).port;
     const firstRun = (await dataSource.getRepository(User).count()) === 0;
     services.jobs.start();
+    // Connected sources whose next sync was lost (a crash between steps) get one again.
+    const healed = await services.connectorSync.heal();
+    if (healed) logger.info('Queued syncs of connected sources', { sources: healed });
+    const healing = setInterval(
+      () =>
+        void services.connectorSync
+          .heal()
+          .catch((error) => logger.warn('Sync healing failed', { error })),
+      5 * 60_000,
+    );
+    healing.unref();
     // Documents indexed before embeddings were on (or under another model) get their vectors.
     const backfilled = await services.embedder?.backfill(services.jobs);
     if (backfilled)
@@ -64,6 +75,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       firstRun,
       stop: () =>
         (stopping ??= (async () => {
+          clearInterval(healing);
           await closeHttp(http);
           await services.jobs.stop();
           await services.parsers.close();

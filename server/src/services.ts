@@ -16,7 +16,10 @@ import { SearchService } from './modules/search/search.service.js';
 import { AskService } from './modules/search/ask.service.js';
 import { SearchHistoryService } from './modules/search/search-history.service.js';
 import { BotsService } from './modules/bots/bots.service.js';
-import { IntegrationSettingsService } from './modules/integrations/integration-settings.service.js';
+import { AtlassianOAuth } from './modules/connectors/atlassian-oauth.js';
+import { ConnectorSync } from './modules/connectors/connector-sync.js';
+import { ConnectorsService } from './modules/connectors/connectors.service.js';
+import { CredentialVault } from './modules/connectors/credentials.js';
 import { ProviderKeysService } from './modules/integrations/provider-keys.service.js';
 import type { AppKeys } from './security/app-keys.js';
 import { LocalStorage } from './storage/local-storage.js';
@@ -42,7 +45,8 @@ export interface Services {
   history: SearchHistoryService;
   ask: AskService;
   providerKeys: ProviderKeysService;
-  integrationSettings: IntegrationSettingsService;
+  connectors: ConnectorsService;
+  connectorSync: ConnectorSync;
   bots: BotsService;
 }
 
@@ -68,7 +72,11 @@ export function createServices(
   const storage: ObjectStorage = config.s3
     ? new S3Storage(config.s3)
     : new LocalStorage(config.dataDir, keys.storage);
-  const jobs = new JobQueue(db, logger, { concurrency: config.jobConcurrency, pollMs: 500 });
+  const jobs = new JobQueue(db, logger, {
+    concurrency: config.jobConcurrency,
+    pollMs: 500,
+    retryBaseSeconds: config.jobRetryBaseSeconds,
+  });
   const parsers = new ParserPool({
     size: config.jobConcurrency,
     timeoutMs: config.parseTimeoutMs,
@@ -77,13 +85,14 @@ export function createServices(
   const embeddings = embeddingClient(config);
   const embedder = embeddings ? new Embedder(db, embeddings, logger) : undefined;
   embedder?.register(jobs);
-  new Indexer(
+  const indexer = new Indexer(
     db,
     storage,
     logger,
     parsers,
     embedder && ((documentId, m) => Embedder.enqueue(jobs, documentId, m)),
-  ).register(jobs);
+  );
+  indexer.register(jobs);
   const sources = new SourcesService(db, storage, jobs, logger, {
     maxFileBytes: config.uploadMaxBytes,
     workspaceQuotaBytes: config.workspaceQuotaBytes,
@@ -99,7 +108,20 @@ export function createServices(
   const ask = new AskService(db, search, history, logger, config.ai, (userId, model) =>
     providerKeys.providerFor(userId, model),
   );
-  const integrationSettings = new IntegrationSettingsService(db, keys.secrets);
+  const oauth = new AtlassianOAuth(config.atlassian, `${config.publicUrl}/app/connectors`);
+  const vault = new CredentialVault(db, keys.secrets, oauth);
+  const connectorSync = new ConnectorSync(db, vault, indexer, logger, {
+    allowPrivateHosts: config.connectors.allowPrivateHosts,
+    intervalMs: config.connectors.syncIntervalMinutes * 60_000,
+    retryBaseMs: config.connectors.retryBaseMs,
+    maxInFlight: config.connectors.maxRequestsInFlight,
+  });
+  connectorSync.register(jobs);
+  const connectors = new ConnectorsService(db, connectorSync, vault, oauth, keys, {
+    allowPrivateHosts: config.connectors.allowPrivateHosts,
+    retryBaseMs: config.connectors.retryBaseMs,
+    atlassianApiUrl: config.atlassian.apiUrl,
+  });
   const bots = new BotsService(db, ask, providerKeys);
   return {
     db,
@@ -117,7 +139,8 @@ export function createServices(
     history,
     ask,
     providerKeys,
-    integrationSettings,
+    connectors,
+    connectorSync,
     bots,
   };
 }

@@ -433,7 +433,7 @@ describe('asking a bot', () => {
 });
 
 describe('remaining GraphQL operations', () => {
-  it('botSources, detachBotSource, integration settings and deleteProviderKey', async () => {
+  it('botSources, detachBotSource and deleteProviderKey', async () => {
     const botId = await createBot(owner, { name: 'Detach me' });
     const attached = await gql(
       `mutation($b: ID!, $d: ID!) { attachBotSource(botId: $b, documentId: $d) { id } }`,
@@ -463,29 +463,6 @@ describe('remaining GraphQL operations', () => {
     const empty = await gql(`query($b: ID!) { botSources(botId: $b) { id } }`, { b: botId }, owner);
     expect(empty.data.botSources).toEqual([]);
 
-    const saved = await gql(
-      `mutation { saveIntegrationSettings(name: "confluence", input: { domain: "x.atlassian.net", password: "tok-123456" }) { domain password } }`,
-      {},
-      stranger,
-    );
-    expect(saved.data.saveIntegrationSettings).toEqual({
-      domain: 'x.atlassian.net',
-      password: '••••••••',
-    });
-    const read = await gql(
-      `query { integrationSettings(name: "confluence") { domain username password spacekey } }`,
-      {},
-      stranger,
-    );
-    expect(read.data.integrationSettings).toEqual({
-      domain: 'x.atlassian.net',
-      username: '',
-      password: '••••••••',
-      spacekey: '',
-    });
-    const bad = await gql(`query { integrationSettings(name: "../etc") { domain } }`, {}, stranger);
-    expect(bad.errors?.[0].extensions.code).toBe('BAD_USER_INPUT');
-
     await gql(
       `mutation { saveProviderKey(value: "sk-owner-temp-key-1") { masked } }`,
       {},
@@ -503,55 +480,7 @@ describe('remaining GraphQL operations', () => {
   });
 });
 
-describe('integration settings', () => {
-  it('persist per user, with the password sealed and never returned', async () => {
-    expect((await rest('GET', '/api/get-integration/confluence', undefined, expert)).body).toEqual({
-      domain: '',
-      username: '',
-      password: '',
-      spacekey: '',
-    });
-    const secret = 'ATATT3xFfGF0-confluence-token';
-    const saved = await rest(
-      'POST',
-      '/api/save-integration/Confluence',
-      {
-        domain: 'acme.atlassian.net',
-        username: 'eve@acme.test',
-        password: secret,
-        spacekey: 'ENG',
-      },
-      expert,
-    );
-    expect(saved.status).toBe(200);
-    const read = await rest('GET', '/api/get-integration/confluence', undefined, expert);
-    expect(read.body).toEqual({
-      domain: 'acme.atlassian.net',
-      username: 'eve@acme.test',
-      password: '••••••••',
-      spacekey: 'ENG',
-    });
-    // Saving the form back unchanged keeps the stored password.
-    await rest(
-      'POST',
-      '/api/save-integration/confluence',
-      { ...read.body, spacekey: 'OPS' },
-      expert,
-    );
-    const [row] = await app.sql(
-      `SELECT sealed_password FROM integration_settings WHERE user_id = $1`,
-      [expert.id],
-    );
-    expect(row.sealed_password).toMatch(/^v1\./);
-    expect(row.sealed_password).not.toContain(secret);
-    expect(
-      (await rest('GET', '/api/get-integration/confluence', undefined, owner)).body.domain,
-    ).toBe('');
-    const resync = await rest('POST', '/api/resync-confluence', undefined, expert);
-    expect(resync.status).toBe(501);
-    expect(resync.body.message).toMatch(/Confluence connector/);
-  });
-
+describe('secrets at rest', () => {
   it('leaves no plaintext secret in the database files', async () => {
     await app.sql('CHECKPOINT');
     const dir = app.config.dataDir;
@@ -573,7 +502,6 @@ describe('integration settings', () => {
     for (const f of files) {
       const bytes = fs.readFileSync(f);
       expect(bytes.includes(Buffer.from(KEY)), f).toBe(false);
-      expect(bytes.includes(Buffer.from('ATATT3xFfGF0-confluence-token')), f).toBe(false);
     }
   });
 });

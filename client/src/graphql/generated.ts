@@ -54,9 +54,13 @@ export type CreateUploadSourceInput = {
 };
 
 export type IntegrationSettingsInput = {
+  /** acme.atlassian.net, https://acme.atlassian.net, or a base URL with port. */
   domain?: string | null | undefined;
+  /** The API token; empty or the placeholder keeps the stored one. */
   password?: string | null | undefined;
+  /** Space keys (Confluence) or project keys (Jira), separated by commas; empty: all. */
   spacekey?: string | null | undefined;
+  /** The Atlassian account’s email. */
   username?: string | null | undefined;
 };
 
@@ -275,6 +279,13 @@ export type SaveProviderKeyMutationVariables = Exact<{
 
 export type SaveProviderKeyMutation = { saveProviderKey: { id: string, masked: string, verifiedAt: string | null, verified: boolean | null, verifyMessage: string | null } };
 
+export type SourceConnectionFieldsFragment = { status: string, authMode: string, site: string, account: string | null, keys: Array<string>, lastSyncStartedAt: string | null, lastSyncFinishedAt: string | null, nextSyncAt: string | null, itemsSeen: number, itemsIndexed: number, itemsFailed: number, itemsDeleted: number, itemsTotal: number | null, lastError: string | null };
+
+export type ConnectorCapabilitiesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ConnectorCapabilitiesQuery = { connectorCapabilities: { kinds: Array<string>, oauthKinds: Array<string> } };
+
 export type IntegrationSettingsQueryVariables = Exact<{
   name: string;
 }>;
@@ -282,13 +293,29 @@ export type IntegrationSettingsQueryVariables = Exact<{
 
 export type IntegrationSettingsQuery = { integrationSettings: { domain: string, username: string, password: string, spacekey: string } };
 
-export type SaveIntegrationSettingsMutationVariables = Exact<{
+export type ConnectIntegrationMutationVariables = Exact<{
   name: string;
   input: IntegrationSettingsInput;
 }>;
 
 
-export type SaveIntegrationSettingsMutation = { saveIntegrationSettings: { domain: string, username: string, password: string, spacekey: string } };
+export type ConnectIntegrationMutation = { connectIntegration: { id: string, kind: string, name: string, connection: { status: string, authMode: string, site: string, account: string | null, keys: Array<string>, lastSyncStartedAt: string | null, lastSyncFinishedAt: string | null, nextSyncAt: string | null, itemsSeen: number, itemsIndexed: number, itemsFailed: number, itemsDeleted: number, itemsTotal: number | null, lastError: string | null } | null } };
+
+export type StartIntegrationAuthorizationMutationVariables = Exact<{
+  name: string;
+  domain?: string | null | undefined;
+  spacekey?: string | null | undefined;
+}>;
+
+
+export type StartIntegrationAuthorizationMutation = { startIntegrationAuthorization: string };
+
+export type ResyncSourceMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type ResyncSourceMutation = { resyncSource: { id: string, connection: { status: string, authMode: string, site: string, account: string | null, keys: Array<string>, lastSyncStartedAt: string | null, lastSyncFinishedAt: string | null, nextSyncAt: string | null, itemsSeen: number, itemsIndexed: number, itemsFailed: number, itemsDeleted: number, itemsTotal: number | null, lastError: string | null } | null } };
 
 export type MemberFieldsFragment = { id: string, email: string, firstName: string, lastName: string, roles: Array<string>, createdAt: string, lastSignInAt: string | null };
 
@@ -390,19 +417,19 @@ export type SearchRecentsQueryVariables = Exact<{
 
 export type SearchRecentsQuery = { recentQuestions: Array<{ question: string, kind: string, askedAt: string }>, recentlyViewedDocuments: Array<{ url: string, viewedAt: string, document: { id: string, title: string, fileName: string } }> };
 
-export type DocumentFieldsFragment = { id: string, sourceId: string, title: string, fileName: string, fileType: string, fileSize: number, status: string, progress: number, error: string | null, chunkCount: number, createdAt: string, indexedAt: string | null };
+export type DocumentFieldsFragment = { id: string, sourceId: string, title: string, fileName: string, fileType: string, webUrl: string | null, fileSize: number, status: string, progress: number, error: string | null, chunkCount: number, createdAt: string, indexedAt: string | null };
 
 export type SourcesQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type SourcesQuery = { sources: Array<{ id: string, kind: string, name: string, description: string, createdAt: string, documentCount: number, indexedCount: number, chunkCount: number, documents: Array<{ id: string, sourceId: string, title: string, fileName: string, fileType: string, fileSize: number, status: string, progress: number, error: string | null, chunkCount: number, createdAt: string, indexedAt: string | null }> }> };
+export type SourcesQuery = { sources: Array<{ id: string, kind: string, name: string, description: string, createdAt: string, documentCount: number, indexedCount: number, failedCount: number, pendingCount: number, chunkCount: number, connection: { status: string, authMode: string, site: string, account: string | null, keys: Array<string>, lastSyncStartedAt: string | null, lastSyncFinishedAt: string | null, nextSyncAt: string | null, itemsSeen: number, itemsIndexed: number, itemsFailed: number, itemsDeleted: number, itemsTotal: number | null, lastError: string | null } | null, documents: Array<{ id: string, sourceId: string, title: string, fileName: string, fileType: string, webUrl: string | null, fileSize: number, status: string, progress: number, error: string | null, chunkCount: number, createdAt: string, indexedAt: string | null }> }> };
 
 export type DocumentQueryVariables = Exact<{
   id: string | number;
 }>;
 
 
-export type DocumentQuery = { document: { id: string, sourceId: string, title: string, fileName: string, fileType: string, fileSize: number, status: string, progress: number, error: string | null, chunkCount: number, createdAt: string, indexedAt: string | null } };
+export type DocumentQuery = { document: { id: string, sourceId: string, title: string, fileName: string, fileType: string, webUrl: string | null, fileSize: number, status: string, progress: number, error: string | null, chunkCount: number, createdAt: string, indexedAt: string | null } };
 
 export type CreateUploadSourceMutationVariables = Exact<{
   input: CreateUploadSourceInput;
@@ -423,7 +450,7 @@ export type ConfirmUploadMutationVariables = Exact<{
 }>;
 
 
-export type ConfirmUploadMutation = { confirmUpload: { id: string, sourceId: string, title: string, fileName: string, fileType: string, fileSize: number, status: string, progress: number, error: string | null, chunkCount: number, createdAt: string, indexedAt: string | null } };
+export type ConfirmUploadMutation = { confirmUpload: { id: string, sourceId: string, title: string, fileName: string, fileType: string, webUrl: string | null, fileSize: number, status: string, progress: number, error: string | null, chunkCount: number, createdAt: string, indexedAt: string | null } };
 
 export type DeleteDocumentMutationVariables = Exact<{
   id: string | number;
@@ -474,6 +501,24 @@ export const BotSourceFieldsFragmentDoc = gql`
   documentCount
 }
     `;
+export const SourceConnectionFieldsFragmentDoc = gql`
+    fragment SourceConnectionFields on SourceConnection {
+  status
+  authMode
+  site
+  account
+  keys
+  lastSyncStartedAt
+  lastSyncFinishedAt
+  nextSyncAt
+  itemsSeen
+  itemsIndexed
+  itemsFailed
+  itemsDeleted
+  itemsTotal
+  lastError
+}
+    `;
 export const MemberFieldsFragmentDoc = gql`
     fragment MemberFields on User {
   id
@@ -522,6 +567,7 @@ export const DocumentFieldsFragmentDoc = gql`
   title
   fileName
   fileType
+  webUrl
   fileSize
   status
   progress
@@ -1016,6 +1062,32 @@ export function useSaveProviderKeyMutation(baseOptions?: ApolloReactHooks.Mutati
         return ApolloReactHooks.useMutation<SaveProviderKeyMutation, SaveProviderKeyMutationVariables>(SaveProviderKeyDocument, options);
       }
 export type SaveProviderKeyMutationHookResult = ReturnType<typeof useSaveProviderKeyMutation>;
+export const ConnectorCapabilitiesDocument = gql`
+    query ConnectorCapabilities {
+  connectorCapabilities {
+    kinds
+    oauthKinds
+  }
+}
+    `;
+export function useConnectorCapabilitiesQuery(baseOptions?: ApolloReactHooks.QueryHookOptions<ConnectorCapabilitiesQuery, ConnectorCapabilitiesQueryVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useQuery<ConnectorCapabilitiesQuery, ConnectorCapabilitiesQueryVariables>(ConnectorCapabilitiesDocument, options);
+      }
+export function useConnectorCapabilitiesLazyQuery(baseOptions?: ApolloReactHooks.LazyQueryHookOptions<ConnectorCapabilitiesQuery, ConnectorCapabilitiesQueryVariables>) {
+          const options = {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useLazyQuery<ConnectorCapabilitiesQuery, ConnectorCapabilitiesQueryVariables>(ConnectorCapabilitiesDocument, options);
+        }
+// @ts-ignore
+export function useConnectorCapabilitiesSuspenseQuery(baseOptions?: ApolloReactHooks.SuspenseQueryHookOptions<ConnectorCapabilitiesQuery, ConnectorCapabilitiesQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<ConnectorCapabilitiesQuery, ConnectorCapabilitiesQueryVariables>;
+export function useConnectorCapabilitiesSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<ConnectorCapabilitiesQuery, ConnectorCapabilitiesQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<ConnectorCapabilitiesQuery | undefined, ConnectorCapabilitiesQueryVariables>;
+export function useConnectorCapabilitiesSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<ConnectorCapabilitiesQuery, ConnectorCapabilitiesQueryVariables>) {
+          const options = baseOptions === ApolloReactHooks.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useSuspenseQuery<ConnectorCapabilitiesQuery, ConnectorCapabilitiesQueryVariables>(ConnectorCapabilitiesDocument, options);
+        }
+export type ConnectorCapabilitiesQueryHookResult = ReturnType<typeof useConnectorCapabilitiesQuery>;
+export type ConnectorCapabilitiesLazyQueryHookResult = ReturnType<typeof useConnectorCapabilitiesLazyQuery>;
+export type ConnectorCapabilitiesSuspenseQueryHookResult = ReturnType<typeof useConnectorCapabilitiesSuspenseQuery>;
 export const IntegrationSettingsDocument = gql`
     query IntegrationSettings($name: String!) {
   integrationSettings(name: $name) {
@@ -1044,21 +1116,48 @@ export function useIntegrationSettingsSuspenseQuery(baseOptions?: ApolloReactHoo
 export type IntegrationSettingsQueryHookResult = ReturnType<typeof useIntegrationSettingsQuery>;
 export type IntegrationSettingsLazyQueryHookResult = ReturnType<typeof useIntegrationSettingsLazyQuery>;
 export type IntegrationSettingsSuspenseQueryHookResult = ReturnType<typeof useIntegrationSettingsSuspenseQuery>;
-export const SaveIntegrationSettingsDocument = gql`
-    mutation SaveIntegrationSettings($name: String!, $input: IntegrationSettingsInput!) {
-  saveIntegrationSettings(name: $name, input: $input) {
-    domain
-    username
-    password
-    spacekey
+export const ConnectIntegrationDocument = gql`
+    mutation ConnectIntegration($name: String!, $input: IntegrationSettingsInput!) {
+  connectIntegration(name: $name, input: $input) {
+    id
+    kind
+    name
+    connection {
+      ...SourceConnectionFields
+    }
   }
 }
-    `;
-export function useSaveIntegrationSettingsMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<SaveIntegrationSettingsMutation, SaveIntegrationSettingsMutationVariables>) {
+    ${SourceConnectionFieldsFragmentDoc}`;
+export function useConnectIntegrationMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<ConnectIntegrationMutation, ConnectIntegrationMutationVariables>) {
         const options = {...defaultOptions, ...baseOptions}
-        return ApolloReactHooks.useMutation<SaveIntegrationSettingsMutation, SaveIntegrationSettingsMutationVariables>(SaveIntegrationSettingsDocument, options);
+        return ApolloReactHooks.useMutation<ConnectIntegrationMutation, ConnectIntegrationMutationVariables>(ConnectIntegrationDocument, options);
       }
-export type SaveIntegrationSettingsMutationHookResult = ReturnType<typeof useSaveIntegrationSettingsMutation>;
+export type ConnectIntegrationMutationHookResult = ReturnType<typeof useConnectIntegrationMutation>;
+export const StartIntegrationAuthorizationDocument = gql`
+    mutation StartIntegrationAuthorization($name: String!, $domain: String, $spacekey: String) {
+  startIntegrationAuthorization(name: $name, domain: $domain, spacekey: $spacekey)
+}
+    `;
+export function useStartIntegrationAuthorizationMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<StartIntegrationAuthorizationMutation, StartIntegrationAuthorizationMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useMutation<StartIntegrationAuthorizationMutation, StartIntegrationAuthorizationMutationVariables>(StartIntegrationAuthorizationDocument, options);
+      }
+export type StartIntegrationAuthorizationMutationHookResult = ReturnType<typeof useStartIntegrationAuthorizationMutation>;
+export const ResyncSourceDocument = gql`
+    mutation ResyncSource($id: ID!) {
+  resyncSource(id: $id) {
+    id
+    connection {
+      ...SourceConnectionFields
+    }
+  }
+}
+    ${SourceConnectionFieldsFragmentDoc}`;
+export function useResyncSourceMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<ResyncSourceMutation, ResyncSourceMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useMutation<ResyncSourceMutation, ResyncSourceMutationVariables>(ResyncSourceDocument, options);
+      }
+export type ResyncSourceMutationHookResult = ReturnType<typeof useResyncSourceMutation>;
 export const MembersDocument = gql`
     query Members($search: String, $sort: MemberSort!, $filter: MemberFilter!, $first: Int!, $after: String) {
   members(
@@ -1336,13 +1435,19 @@ export const SourcesDocument = gql`
     createdAt
     documentCount
     indexedCount
+    failedCount
+    pendingCount
     chunkCount
-    documents {
+    connection {
+      ...SourceConnectionFields
+    }
+    documents(first: 50) {
       ...DocumentFields
     }
   }
 }
-    ${DocumentFieldsFragmentDoc}`;
+    ${SourceConnectionFieldsFragmentDoc}
+${DocumentFieldsFragmentDoc}`;
 export function useSourcesQuery(baseOptions?: ApolloReactHooks.QueryHookOptions<SourcesQuery, SourcesQueryVariables>) {
         const options = {...defaultOptions, ...baseOptions}
         return ApolloReactHooks.useQuery<SourcesQuery, SourcesQueryVariables>(SourcesDocument, options);

@@ -7,8 +7,6 @@ import {
   BotReportDocument,
   DeleteBotDocument,
   DetachBotSourceDocument,
-  IntegrationSettingsDocument,
-  SaveIntegrationSettingsDocument,
   UpdateBotDocument,
   type AskBotMutation,
   type BotFieldsFragment,
@@ -113,40 +111,6 @@ export function detachMock(botId: string, id: string, onCall?: () => void) {
     result: () => {
       onCall?.();
       return { data: { detachBotSource: true } };
-    },
-  };
-}
-
-export const STORED_PASSWORD = '••••••••';
-
-export function integrationSettingsMock(
-  values: { domain: string; username: string; password: string; spacekey: string },
-  extra: Extra = {},
-) {
-  return {
-    request: { query: IntegrationSettingsDocument, variables: { name: 'confluence' } },
-    result: { data: { integrationSettings: { __typename: 'IntegrationSettings', ...values } } },
-    ...extra,
-  };
-}
-
-export function saveIntegrationSettingsMock(
-  input: { domain: string; username: string; password: string; spacekey: string },
-  onCall?: () => void,
-) {
-  return {
-    request: { query: SaveIntegrationSettingsDocument, variables: { name: 'confluence', input } },
-    result: () => {
-      onCall?.();
-      return {
-        data: {
-          saveIntegrationSettings: {
-            __typename: 'IntegrationSettings',
-            ...input,
-            password: input.password ? STORED_PASSWORD : '',
-          },
-        },
-      };
     },
   };
 }

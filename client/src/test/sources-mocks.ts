@@ -22,6 +22,7 @@ export function doc(
     title: fileName.replace(/\.[^.]+$/, ''),
     fileName,
     fileType: 'application/pdf',
+    webUrl: null,
     fileSize: 12_000,
     status: 'indexed',
     progress: 100,
@@ -33,7 +34,7 @@ export function doc(
   };
 }
 
-/** A source with its documents; the counts follow the documents. */
+/** A source with its documents; the counts follow the documents (unless given). */
 export function source(
   overrides: Partial<Omit<SourceNode, 'documents'>> = {},
   documents: DocumentFieldsFragment[] = [],
@@ -48,7 +49,10 @@ export function source(
     createdAt: '2024-03-01T12:00:00.000Z',
     documentCount: documents.length,
     indexedCount: indexed.length,
+    failedCount: documents.filter((d) => d.status === 'failed').length,
+    pendingCount: documents.filter((d) => d.status === 'queued' || d.status === 'parsing').length,
     chunkCount: indexed.reduce((sum, d) => sum + d.chunkCount, 0),
+    connection: null,
     documents: documents.map((d) => ({ __typename: 'Document', ...d })),
     ...overrides,
   };

@@ -15,6 +15,7 @@ import { IntegrationSetting, ProviderKey } from '../modules/integrations/provide
 import { DocumentView, SearchHistoryEntry } from '../modules/search/search-history.entity.js';
 import { SearchTermStat, SearchWorkspaceStat } from '../modules/search/search-stats.entity.js';
 import { ChunkEmbedding } from '../modules/search/chunk-embedding.entity.js';
+import { OAuthState } from '../modules/connectors/oauth-state.entity.js';
 
 /** Every entity, listed explicitly (no globs: the same list works from src/ and dist/). */
 export const entities = [
@@ -40,4 +41,5 @@ export const entities = [
   Bot,
   BotSource,
   BotLog,
+  OAuthState,
 ];

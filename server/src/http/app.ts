@@ -13,6 +13,7 @@ import { authRoutes } from '../modules/auth/auth.rest.js';
 import { memberRoutes } from '../modules/members/members.rest.js';
 import { searchRoutes } from '../modules/search/search.rest.js';
 import { botRoutes } from '../modules/bots/bots.rest.js';
+import { connectorRoutes } from '../modules/connectors/connectors.rest.js';
 import { sourceRoutes } from '../modules/sources/sources.rest.js';
 import { LocalStorage } from '../storage/local-storage.js';
 import { S3Storage } from '../storage/s3-storage.js';
@@ -89,6 +90,7 @@ export function createHttpApp(
   api.use(sourceRoutes(services, config));
   api.use(searchRoutes(services));
   api.use(botRoutes(services));
+  api.use(connectorRoutes(services));
   if (config.devOutbox) api.use(outboxRoutes(services));
   api.use((req, res) => {
     res

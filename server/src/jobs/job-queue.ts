@@ -2,10 +2,47 @@ import type { DataSource, EntityManager } from 'typeorm';
 import type { Logger } from '../shared/logger.js';
 import { Job } from './job.entity.js';
 
-export type JobHandler = (payload: Record<string, unknown>, job: Job) => Promise<void>;
+/**
+ * What a handler may ask for when it returns: run the same job again after `delayMs`, with a
+ * fresh attempt budget. A long task (a sync) is a chain of short steps this way, each under the
+ * lease, its progress saved by the handler before it returns.
+ */
+export interface JobContinuation {
+  continueAfterMs: number;
+}
+
+export type JobHandler = (
+  payload: Record<string, unknown>,
+  job: Job,
+) => Promise<void | JobContinuation>;
 
 /** A failure that retrying cannot fix (e.g. a corrupt file): the job fails at once. */
 export class PermanentJobError extends Error {}
+
+/**
+ * Not a failure: the work must wait (e.g. a rate limit's Retry-After). The job is queued again
+ * after `delayMs` without spending an attempt, instead of sleeping inside its lease.
+ */
+export class RetryLaterError extends Error {
+  constructor(
+    readonly delayMs: number,
+    message = 'Waiting before trying again',
+  ) {
+    super(message);
+  }
+}
+
+export interface EnqueueOptions {
+  manager?: EntityManager;
+  maxAttempts?: number;
+  /** Not before this time (default now). */
+  runAt?: Date;
+  /**
+   * At most one queued or running job with this key: when one exists, nothing is added and
+   * that job is returned.
+   */
+  singletonKey?: string;
+}
 
 export interface JobKind {
   handle: JobHandler;
@@ -30,7 +67,7 @@ export class JobQueue {
   constructor(
     private readonly db: DataSource,
     private readonly logger: Logger,
-    private readonly options: { concurrency: number; pollMs: number } = {
+    private readonly options: { concurrency: number; pollMs: number; retryBaseSeconds?: number } = {
       concurrency: 2,
       pollMs: 500,
     },
@@ -43,15 +80,54 @@ export class JobQueue {
   async enqueue(
     kind: string,
     payload: Record<string, unknown>,
-    manager?: EntityManager,
+    managerOrOptions?: EntityManager | EnqueueOptions,
     maxAttempts = 3,
-  ) {
-    const job = await (manager ?? this.db.manager)
-      .getRepository(Job)
-      .save({ kind, payload, maxAttempts });
+  ): Promise<{ id: string; created: boolean }> {
+    const options: EnqueueOptions =
+      managerOrOptions && 'transaction' in managerOrOptions
+        ? { manager: managerOrOptions, maxAttempts }
+        : { maxAttempts, ...managerOrOptions };
+    const m = options.manager ?? this.db.manager;
+    const rows: { id: string }[] = await m.query(
+      `INSERT INTO jobs (kind, payload, max_attempts, run_at, singleton_key)
+       VALUES ($1, $2, $3, coalesce($4, now()), $5)
+       ON CONFLICT (singleton_key) WHERE status IN ('queued', 'running') DO NOTHING
+       RETURNING id`,
+      [
+        kind,
+        payload,
+        options.maxAttempts ?? 3,
+        options.runAt ?? null,
+        options.singletonKey ?? null,
+      ],
+    );
     // Outside a transaction the job is visible now; inside one, the next poll picks it up.
-    if (!manager) this.kick();
-    return job;
+    if (!options.manager) this.kick();
+    if (rows[0]) return { id: rows[0].id, created: true };
+    const [live] = await m.query(
+      `SELECT id FROM jobs WHERE singleton_key = $1 AND status IN ('queued', 'running')`,
+      [options.singletonKey],
+    );
+    return { id: live?.id, created: false };
+  }
+
+  /** Brings a queued job with this key forward to now; false when none is waiting. */
+  async runNow(singletonKey: string): Promise<boolean> {
+    const rows = await this.db.query(
+      `UPDATE jobs SET run_at = now() WHERE singleton_key = $1 AND status = 'queued' RETURNING id`,
+      [singletonKey],
+    );
+    const moved = (rows as unknown[][])[0]?.length > 0;
+    if (moved) this.kick();
+    return moved;
+  }
+
+  /** Drops a queued job with this key (a running one finishes its step and finds nothing to do). */
+  async cancel(singletonKey: string, manager?: EntityManager): Promise<void> {
+    await (manager ?? this.db.manager).query(
+      `DELETE FROM jobs WHERE singleton_key = $1 AND status = 'queued'`,
+      [singletonKey],
+    );
   }
 
   start() {
@@ -126,16 +202,33 @@ export class JobQueue {
     const kind = this.kinds.get(job.kind);
     if (!kind) throw new Error(`No handler for job kind ${job.kind}`);
     try {
-      await kind.handle(job.payload, job);
-      await this.db.query(
-        `UPDATE jobs SET status = 'done', finished_at = now(), locked_until = NULL WHERE id = $1`,
-        [job.id],
-      );
+      const outcome = await kind.handle(job.payload, job);
+      if (outcome && typeof outcome.continueAfterMs === 'number') {
+        await this.db.query(
+          `UPDATE jobs SET status = 'queued', attempts = 0, last_error = NULL, locked_until = NULL,
+                  run_at = now() + make_interval(secs => $2) WHERE id = $1`,
+          [job.id, outcome.continueAfterMs / 1000],
+        );
+      } else {
+        await this.db.query(
+          `UPDATE jobs SET status = 'done', finished_at = now(), locked_until = NULL WHERE id = $1`,
+          [job.id],
+        );
+      }
     } catch (caught) {
       const error = caught instanceof Error ? caught : new Error(String(caught));
+      if (error instanceof RetryLaterError) {
+        // Waiting is not failing: the attempt is given back.
+        await this.db.query(
+          `UPDATE jobs SET status = 'queued', attempts = greatest(attempts - 1, 0), locked_until = NULL,
+                  last_error = $3, run_at = now() + make_interval(secs => $2) WHERE id = $1`,
+          [job.id, error.delayMs / 1000, error.message],
+        );
+        return;
+      }
       const permanent = error instanceof PermanentJobError;
       if (!permanent && job.attempts < job.maxAttempts) {
-        const backoff = 5 * 2 ** (job.attempts - 1);
+        const backoff = (this.options.retryBaseSeconds ?? 5) * 2 ** (job.attempts - 1);
         this.logger.warn('Job failed; will retry', {
           jobId: job.id,
           kind: job.kind,

@@ -8,6 +8,11 @@ export type JobStatus = 'queued' | 'running' | 'done' | 'failed';
  */
 @Entity({ name: 'jobs' })
 @Index('idx_jobs_due', ['status', 'runAt'])
+// One live job per key (e.g. one sync per source); finished jobs keep their key for history.
+@Index('uq_jobs_singleton_live', ['singletonKey'], {
+  unique: true,
+  where: `"status" IN ('queued', 'running')`,
+})
 export class Job {
   @PrimaryGeneratedColumn('uuid')
   id: string;
@@ -23,6 +28,10 @@ export class Job {
 
   @Column({ type: 'integer', default: 0 })
   attempts: number;
+
+  /** At most one queued or running job per key. */
+  @Column({ type: 'text', name: 'singleton_key', nullable: true })
+  singletonKey: string | null;
 
   @Column({ type: 'integer', name: 'max_attempts', default: 3 })
   maxAttempts: number;

@@ -70,6 +70,9 @@ describe('source catalogue', () => {
     expect(filterCatalogue('azure', 'Wiki/KB').map((s) => s.name)).toEqual(['Azure DevOps Wiki']);
     expect(filterCatalogue('', 'CRM')).toEqual([]);
     expect(filterCatalogue('', 'All')).toHaveLength(20);
-    expect(SOURCE_CATALOGUE.filter((s) => s.available).map((s) => s.name)).toEqual(['File Upload']);
+    expect(SOURCE_CATALOGUE.filter((s) => s.available).map((s) => s.name)).toEqual([
+      'Confluence Pages',
+      'File Upload',
+    ]);
   });
 });

@@ -45,6 +45,8 @@ export interface CatalogueSource {
   color: string;
   /** False until the connector is built; its card then offers a file upload instead. */
   available: boolean;
+  /** The connector its card opens, when it is built (else it opens the upload dialog). */
+  connector?: 'confluence' | 'jira';
 }
 
 const entry = (
@@ -54,9 +56,10 @@ const entry = (
   icon: Icon,
   color: string,
   available = false,
-): CatalogueSource => ({ id, name, category, icon, color, available });
+  connector?: CatalogueSource['connector'],
+): CatalogueSource => ({ id, name, category, icon, color, available, connector });
 
-/** SPEC §3 source catalogue: twenty entries. Only File Upload is built so far. */
+/** SPEC §3 source catalogue: twenty entries. File Upload and Confluence Pages are built (Jira is in the Add source menu). */
 export const SOURCE_CATALOGUE: readonly CatalogueSource[] = [
   entry('aha', 'Aha!', 'Ticketing/Project Management', IconBulb, 'orange'),
   entry('airtable', 'Airtable', 'Other', IconBrandAirtable, 'yellow'),
@@ -67,7 +70,7 @@ export const SOURCE_CATALOGUE: readonly CatalogueSource[] = [
   entry('bitbucket', 'Bitbucket', 'Other', IconBrandBitbucket, 'blue'),
   entry('box', 'Box', 'File Storage', IconBox, 'cyan'),
   entry('clickup', 'ClickUp', 'Ticketing/Project Management', IconSubtask, 'grape'),
-  entry('confluence_pages', 'Confluence Pages', 'Wiki/KB', IconBook2, 'indigo'),
+  entry('confluence_pages', 'Confluence Pages', 'Wiki/KB', IconBook2, 'indigo', true, 'confluence'),
   entry('dixa', 'Dixa', 'Other', IconHeadset, 'violet'),
   entry('dropbox', 'Dropbox', 'File Storage', IconBrandDropbox, 'blue'),
   entry('file_upload', 'File Upload', 'File Storage', IconCloudUpload, 'lumen', true),

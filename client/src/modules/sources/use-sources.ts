@@ -1,15 +1,15 @@
 import { useEffect } from 'react';
 import { useSourcesQuery } from '../../graphql/generated';
-import { isIndexing } from './document-status';
 
-/** How often indexing progress is read while any document is queued or parsing. */
+/** How often progress is read while something is being indexed or synced. */
 export const INDEXING_POLL_MS = 1500;
 
-/** The workspace's sources; polled only while something is being indexed. */
+/** The workspace's sources; polled only while a file is indexing or a connected tool syncs. */
 export function useSources() {
   const query = useSourcesQuery({ notifyOnNetworkStatusChange: false });
   const { data, startPolling, stopPolling } = query;
-  const indexing = data?.sources.some((s) => s.documents.some(isIndexing)) ?? false;
+  const indexing =
+    data?.sources.some((s) => s.pendingCount > 0 || s.connection?.status === 'syncing') ?? false;
 
   useEffect(() => {
     if (!indexing) return;

@@ -2,9 +2,14 @@ import { notifications } from '@mantine/notifications';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DeleteDocumentDocument, SourcesDocument } from '../../graphql/generated';
+import {
+  DeleteDocumentDocument,
+  DeleteSourceDocument,
+  SourcesDocument,
+} from '../../graphql/generated';
 import { storeSession } from '../../modules/auth/session-store';
 import { fakeToken, renderWithProviders, type RenderOptions } from '../../test/render';
+import { capabilitiesMock, connection, integrationSettingsMock } from '../../test/connectors-mocks';
 import { doc, source, sourcesMock } from '../../test/sources-mocks';
 import { ConnectorsPage } from './ConnectorsPage';
 
@@ -128,27 +133,132 @@ describe('ConnectorsPage', () => {
     expect(screen.getByRole('listitem', { name: 'Handbook' })).toBeInTheDocument();
   });
 
-  it('opens the upload dialog from any card; a coming-soon one says so', async () => {
+  it('opens the upload dialog from a coming-soon card, and the Confluence dialog from its card', async () => {
     signIn();
     const user = userEvent.setup();
-    renderPage([sourcesMock([])]);
-    await user.click(screen.getByRole('button', { name: /^Confluence Pages: coming soon/ }));
+    renderPage([sourcesMock([]), integrationSettingsMock('confluence'), capabilitiesMock([])]);
+    await user.click(screen.getByRole('button', { name: /^Dropbox: coming soon/ }));
     const dialog = within(
       await screen.findByRole('dialog', { name: 'Connect source: File Upload' }),
     );
-    expect(
-      dialog.getByText(/Connecting Confluence Pages directly is coming soon/),
-    ).toBeInTheDocument();
-    expect(dialog.getByLabelText('Name')).toHaveValue('Confluence Pages');
+    expect(dialog.getByText(/Connecting Dropbox directly is coming soon/)).toBeInTheDocument();
+    expect(dialog.getByLabelText('Name')).toHaveValue('Dropbox');
     await user.click(dialog.getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
-    await user.click(screen.getByRole('button', { name: /^File Upload: upload files/ }));
-    const again = within(
-      await screen.findByRole('dialog', { name: 'Connect source: File Upload' }),
+    await user.click(screen.getByRole('button', { name: /^Confluence Pages: connect/ }));
+    const confluence = within(await screen.findByRole('dialog', { name: 'Connect Confluence' }));
+    expect(await confluence.findByRole('textbox', { name: 'Domain' })).toHaveValue('');
+    expect(confluence.getByRole('button', { name: 'Connect' })).toBeInTheDocument();
+  });
+
+  it('offers upload, Confluence and Jira in Add source', async () => {
+    signIn();
+    const user = userEvent.setup();
+    renderPage([sourcesMock([]), integrationSettingsMock('jira'), capabilitiesMock(['jira'])]);
+    await user.click(screen.getByRole('button', { name: 'Add source' }));
+    expect(await screen.findByRole('menuitem', { name: 'Upload files' })).toBeInTheDocument();
+    expect(screen.getByRole('menuitem', { name: 'Confluence' })).toBeInTheDocument();
+    await user.click(screen.getByRole('menuitem', { name: 'Jira' }));
+    const jira = within(await screen.findByRole('dialog', { name: 'Connect Jira' }));
+    expect(await jira.findByRole('textbox', { name: /^Project key/ })).toBeInTheDocument();
+    expect(jira.getByRole('button', { name: 'Authorize' })).toBeEnabled();
+  });
+
+  it('shows a connected tool syncing, with progress, counts and Resync', async () => {
+    signIn();
+    const user = userEvent.setup();
+    renderPage([
+      sourcesMock([
+        source(
+          {
+            id: 's9',
+            kind: 'confluence',
+            name: 'Confluence · ENG',
+            documentCount: 2000,
+            connection: connection({
+              status: 'syncing',
+              itemsSeen: 500,
+              itemsIndexed: 20,
+              itemsTotal: 2000,
+            }),
+          },
+          [
+            doc({
+              id: 'p1',
+              sourceId: 's9',
+              fileName: 'On-call runbook',
+              fileType: 'confluence/page',
+              webUrl: 'https://acme.atlassian.net/wiki/spaces/ENG/pages/1/On-call',
+            }),
+          ],
+        ),
+      ]),
+    ]);
+    const row = within(await screen.findByRole('listitem', { name: 'Confluence · ENG' }));
+    expect(row.getByText('Syncing')).toBeInTheDocument();
+    expect(row.getByRole('progressbar', { name: 'Syncing Confluence · ENG' })).toBeInTheDocument();
+    await user.click(row.getByRole('button', { name: /Show files of Confluence/ }));
+    expect(row.getByText(/Syncing: 500 of about 2,000 pages checked \(25%\)/)).toBeInTheDocument();
+    expect(await row.findByRole('button', { name: 'Syncing…' })).toBeDisabled();
+    const link = row.getByRole('link', { name: 'On-call runbook' });
+    expect(link).toHaveAttribute(
+      'href',
+      'https://acme.atlassian.net/wiki/spaces/ENG/pages/1/On-call',
     );
-    expect(again.queryByText(/coming soon/)).not.toBeInTheDocument();
-    expect(again.getByLabelText('Name')).toHaveValue('');
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(row.getByText(/Showing 1 of 2,000 pages/)).toBeInTheDocument();
+    expect(row.queryByRole('button', { name: 'Delete On-call runbook' })).not.toBeInTheDocument();
+  });
+
+  it('asks to reconnect a source whose credentials were refused, and disconnects on confirm', async () => {
+    signIn();
+    const user = userEvent.setup();
+    const deleted = vi.fn();
+    renderPage([
+      sourcesMock([
+        source({
+          id: 's9',
+          kind: 'jira',
+          name: 'Jira · OPS',
+          documentCount: 40,
+          connection: connection({
+            status: 'needs_reauth',
+            lastError:
+              'Jira refused the credentials (HTTP 401). Check them and save the connection again.',
+          }),
+        }),
+      ]),
+      integrationSettingsMock('jira'),
+      capabilitiesMock([]),
+      {
+        request: { query: DeleteSourceDocument, variables: { id: 's9' } },
+        result: () => {
+          deleted();
+          return { data: { deleteSource: true } };
+        },
+      },
+      sourcesMock([]),
+    ]);
+    const row = within(await screen.findByRole('listitem', { name: 'Jira · OPS' }));
+    // The badge (and, in the folded panel, the alert's title).
+    expect(row.getAllByText('Reconnect needed').length).toBeGreaterThan(0);
+    await user.click(row.getByRole('button', { name: /Show files of Jira/ }));
+    expect(await row.findByRole('alert')).toHaveTextContent(
+      /Reconnect needed.*refused the credentials/,
+    );
+    expect(row.getByRole('button', { name: 'Resync' })).toBeDisabled();
+    await user.click(row.getByRole('button', { name: 'Reconnect' }));
+    expect(await screen.findByRole('dialog', { name: 'Connect Jira' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await user.click(row.getByRole('button', { name: 'Disconnect Jira · OPS' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Disconnect source' }));
+    expect(dialog.getByText(/remove its 40 issues from search/)).toBeInTheDocument();
+    expect(dialog.getByText(/saved credentials are removed/)).toBeInTheDocument();
+    await user.click(dialog.getByRole('button', { name: 'Disconnect' }));
+    await waitFor(() => expect(deleted).toHaveBeenCalledTimes(1));
   });
 
   it('lets members without source.write look, but not upload or delete', async () => {

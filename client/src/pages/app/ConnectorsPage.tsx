@@ -1,8 +1,13 @@
-import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
-import { IconLock, IconUpload } from '@tabler/icons-react';
+import { Badge, Group, Stack, Text, Title } from '@mantine/core';
+import { IconLock } from '@tabler/icons-react';
 import { useCallback, useState } from 'react';
 import { PageHeader } from '../../layout/PageHeader';
 import { useSession } from '../../modules/auth/use-session';
+import { AddSourceMenu } from '../../modules/connectors/components/AddSourceMenu';
+import { ConnectorDialog } from '../../modules/connectors/components/ConnectorDialog';
+import { OAuthCallbackNotice } from '../../modules/connectors/components/OAuthCallbackNotice';
+import type { ConnectorKind } from '../../modules/connectors/connector-kinds';
+import { useOAuthCallback } from '../../modules/connectors/use-oauth-callback';
 import { ConnectedSources } from '../../modules/sources/components/ConnectedSources';
 import { SourceCatalogue } from '../../modules/sources/components/SourceCatalogue';
 import { UploadDialog } from '../../modules/sources/components/UploadDialog';
@@ -14,14 +19,20 @@ export const CONNECTORS_INTRO =
 
 const FILE_UPLOAD = SOURCE_CATALOGUE.find((s) => s.id === 'file_upload')!;
 
-/** /app/connectors: the workspace's sources, the catalogue, and file uploads (SPEC §2). */
+/**
+ * /app/connectors: the workspace's sources, the catalogue and the ways to add sources (SPEC §2);
+ * also where Atlassian sends the user back after Authorize (`?code=…&state=…`).
+ */
 export function ConnectorsPage() {
   const { permissions } = useSession();
   const canWrite = permissions?.includes('source.write') ?? false;
   const sources = useSources();
   const { refetch } = sources;
-  const [connector, setConnector] = useState<CatalogueSource | null>(null);
+  const [upload, setUpload] = useState<CatalogueSource | null>(null);
+  const [connecting, setConnecting] = useState<ConnectorKind | null>(null);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
+  const [dismissed, setDismissed] = useState(false);
+  const callback = useOAuthCallback(useCallback(() => void refetch(), [refetch]));
 
   const toggle = useCallback((id: string) => {
     setExpanded((prev) => {
@@ -40,6 +51,8 @@ export function ConnectorsPage() {
     [refetch],
   );
 
+  const pick = (source: CatalogueSource) =>
+    source.connector ? setConnecting(source.connector) : setUpload(source);
   const count = sources.sources?.length ?? 0;
 
   return (
@@ -50,16 +63,14 @@ export function ConnectorsPage() {
         description={CONNECTORS_INTRO}
         actions={
           canWrite && (
-            <Button
-              leftSection={<IconUpload size={18} />}
-              onClick={() => setConnector(FILE_UPLOAD)}
-            >
-              Upload files
-            </Button>
+            <AddSourceMenu onUpload={() => setUpload(FILE_UPLOAD)} onConnect={setConnecting} />
           )
         }
       />
       <Stack gap={40}>
+        {!dismissed && (
+          <OAuthCallbackNotice state={callback} onDismiss={() => setDismissed(true)} />
+        )}
         <Stack component="section" gap="md" aria-labelledby="connected-sources">
           <Group gap="xs">
             <Title order={3} id="connected-sources" size="h4">
@@ -76,7 +87,8 @@ export function ConnectorsPage() {
             expanded={expanded}
             onToggle={toggle}
             canWrite={canWrite}
-            onUpload={() => setConnector(FILE_UPLOAD)}
+            onUpload={() => setUpload(FILE_UPLOAD)}
+            onEditConnection={setConnecting}
           />
         </Stack>
         <Stack component="section" gap="md" aria-labelledby="available-sources">
@@ -86,8 +98,9 @@ export function ConnectorsPage() {
             </Title>
             {canWrite ? (
               <Text size="sm" c="dimmed" mt={4}>
-                File Upload works today. The other connectors are coming soon; until then, upload
-                files exported from those tools.
+                File Upload, Confluence and Jira work today (Jira is in Add source and on the
+                Integrations page). The other connectors are coming; until then, upload files
+                exported from those tools.
               </Text>
             ) : (
               <Group gap={6} mt={4} wrap="nowrap">
@@ -99,15 +112,21 @@ export function ConnectorsPage() {
               </Group>
             )}
           </div>
-          <SourceCatalogue onPick={canWrite ? setConnector : undefined} />
+          <SourceCatalogue onPick={canWrite ? pick : undefined} />
         </Stack>
       </Stack>
       {canWrite && (
-        <UploadDialog
-          connector={connector}
-          onClose={() => setConnector(null)}
-          onChanged={onChanged}
-        />
+        <>
+          <UploadDialog connector={upload} onClose={() => setUpload(null)} onChanged={onChanged} />
+          <ConnectorDialog
+            kind={connecting}
+            onClose={() => setConnecting(null)}
+            onConnected={(source) => {
+              setExpanded((prev) => new Set(prev).add(source.id));
+              void refetch();
+            }}
+          />
+        </>
       )}
     </>
   );

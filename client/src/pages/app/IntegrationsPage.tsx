@@ -1,22 +1,47 @@
 import { SimpleGrid } from '@mantine/core';
+import { useState } from 'react';
 import { PageHeader } from '../../layout/PageHeader';
+import { useSession } from '../../modules/auth/use-session';
+import { ConnectorDialog } from '../../modules/connectors/components/ConnectorDialog';
+import { isConnectorKind, type ConnectorKind } from '../../modules/connectors/connector-kinds';
 import { IntegrationCard } from '../../modules/integrations/components/IntegrationCard';
 import { INTEGRATION_CATALOGUE } from '../../modules/integrations/integration-catalogue';
+import { useSources } from '../../modules/sources/use-sources';
 
-/** /app/integrations: the integration catalogue (SPEC §3); connecting them is coming. */
+/** /app/integrations: the integration catalogue (SPEC §3) with each tool's real state. */
 export function IntegrationsPage() {
+  const { permissions } = useSession();
+  const canWrite = permissions?.includes('source.write') ?? false;
+  const { sources, refetch } = useSources();
+  const [connecting, setConnecting] = useState<ConnectorKind | null>(null);
   return (
     <>
       <PageHeader
         title="Integrations"
-        subtitle="Tools Lumen will search for your team"
-        description="Connecting these tools is coming in a later release. Once connected, their content is searchable and answers link back to it."
+        subtitle="Tools Lumen searches for your team"
+        description="Connect Confluence and Jira: their pages and issues become searchable, and answers link back to them. Google Docs is coming next."
       />
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
-        {INTEGRATION_CATALOGUE.map((integration) => (
-          <IntegrationCard key={integration.key} integration={integration} />
-        ))}
+        {INTEGRATION_CATALOGUE.map((integration) => {
+          const kind = integration.key;
+          return (
+            <IntegrationCard
+              key={kind}
+              integration={integration}
+              available={isConnectorKind(kind)}
+              sources={sources?.filter((s) => s.kind === kind) ?? []}
+              onConnect={canWrite && isConnectorKind(kind) ? () => setConnecting(kind) : undefined}
+            />
+          );
+        })}
       </SimpleGrid>
+      {canWrite && (
+        <ConnectorDialog
+          kind={connecting}
+          onClose={() => setConnecting(null)}
+          onConnected={() => void refetch()}
+        />
+      )}
     </>
   );
 }

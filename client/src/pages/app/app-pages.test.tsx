@@ -1,12 +1,29 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderWithProviders } from '../../test/render';
+import { storeSession } from '../../modules/auth/session-store';
+import { connection } from '../../test/connectors-mocks';
+import { fakeToken, renderWithProviders } from '../../test/render';
+import { source, sourcesMock } from '../../test/sources-mocks';
 import { AppUnauthorizedPage } from './AppUnauthorizedPage';
 import { IntegrationsPage } from './IntegrationsPage';
 
 describe('IntegrationsPage', () => {
-  it('lists the three catalogue integrations, each coming soon', () => {
-    renderWithProviders(<IntegrationsPage />, { path: '/app/integrations' });
+  it('lists the three catalogue integrations with their real state', async () => {
+    storeSession(fakeToken({ permissions: ['search.read', 'source.write'] }), 'refresh');
+    renderWithProviders(<IntegrationsPage />, {
+      path: '/app/integrations',
+      mocks: [
+        sourcesMock([
+          source({
+            id: 's9',
+            kind: 'confluence',
+            name: 'Confluence · ENG',
+            documentCount: 120,
+            connection: connection({ status: 'syncing' }),
+          }),
+        ]),
+      ],
+    });
     expect(screen.getByRole('heading', { name: 'Integrations', level: 2 })).toBeInTheDocument();
     const cards = screen.getAllByRole('article');
     expect(cards.map((card) => card.getAttribute('aria-label'))).toEqual([
@@ -14,7 +31,16 @@ describe('IntegrationsPage', () => {
       'Jira',
       'Google Docs',
     ]);
-    cards.forEach((card) => expect(within(card).getByText('Coming soon')).toBeInTheDocument());
+    const [confluence, jira, docs] = cards.map((card) => within(card));
+    expect(await confluence!.findByText('Connected')).toBeInTheDocument();
+    expect(confluence!.getByText(/acme\.atlassian\.net/)).toHaveTextContent(
+      'acme.atlassian.net · Syncing · 120 items',
+    );
+    expect(confluence!.getByRole('button', { name: 'Manage' })).toBeInTheDocument();
+    expect(jira!.getByText('Available')).toBeInTheDocument();
+    expect(jira!.getByRole('button', { name: 'Connect' })).toBeInTheDocument();
+    expect(docs!.getByText('Coming soon')).toBeInTheDocument();
+    expect(docs!.queryByRole('button')).not.toBeInTheDocument();
   });
 });
 

@@ -6,6 +6,7 @@ import { AddBots1795265688578 } from './1795265688578-AddBots.js';
 import { ChunkStorage1795266900000 } from './1795266900000-ChunkStorage.js';
 import { HistoryTimeIndex1795273235948 } from './1795273235948-HistoryTimeIndex.js';
 import { AddChunkEmbeddings1795273345731 } from './1795273345731-AddChunkEmbeddings.js';
+import { AddConnectors1795581807207 } from './1795581807207-AddConnectors.js';
 
 /** Every migration in order. New ones come from `npm run migration:generate -w server -- Name`. */
 export const migrations = [
@@ -17,4 +18,5 @@ export const migrations = [
   ChunkStorage1795266900000,
   HistoryTimeIndex1795273235948,
   AddChunkEmbeddings1795273345731,
+  AddConnectors1795581807207,
 ];

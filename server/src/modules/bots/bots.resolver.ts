@@ -8,8 +8,6 @@ import {
   BotReportType,
   BotSourceType,
   BotType,
-  IntegrationSettingsInput,
-  IntegrationSettingsType,
   ProviderKeyType,
 } from './bots.types.js';
 
@@ -157,24 +155,5 @@ export class BotsResolver {
   async deleteProviderKey(@Ctx() ctx: GraphQLContext): Promise<boolean> {
     await ctx.services.providerKeys.remove(ctx.viewer!);
     return true;
-  }
-
-  @Authorized()
-  @Query(() => IntegrationSettingsType)
-  integrationSettings(
-    @Arg('name', () => String) name: string,
-    @Ctx() ctx: GraphQLContext,
-  ): Promise<IntegrationSettingsType> {
-    return ctx.services.integrationSettings.get(ctx.viewer!, name);
-  }
-
-  @Authorized()
-  @Mutation(() => IntegrationSettingsType)
-  saveIntegrationSettings(
-    @Arg('name', () => String) name: string,
-    @Arg('input', () => IntegrationSettingsInput) input: IntegrationSettingsInput,
-    @Ctx() ctx: GraphQLContext,
-  ): Promise<IntegrationSettingsType> {
-    return ctx.services.integrationSettings.save(ctx.viewer!, name, { ...input });
   }
 }

@@ -14,7 +14,7 @@ function requireSelf(req: Request, userId: unknown) {
 /** Public chat: at most this many questions per address and minute. */
 const PUBLIC_RULE = { ...ACCOUNT_RULE, maxFailures: 20, windowSeconds: 60, lockSeconds: 60 };
 
-/** SPEC §7's key, bot and integration-settings calls, exactly as the spec shapes them. */
+/** SPEC §7's key and bot calls, exactly as the spec shapes them. */
 export function botRoutes(services: Services): Router {
   const router = Router();
   const viewer = requireViewer(services);
@@ -97,40 +97,6 @@ export function botRoutes(services: Services): Router {
     handle(async (req, res) => {
       await services.bots.delete(req.viewer!, req.params.botId as string);
       res.json({ ok: true });
-    }),
-  );
-
-  router.get(
-    '/get-integration/:name',
-    viewer,
-    handle(async (req, res) => {
-      res.json(await services.integrationSettings.get(req.viewer!, req.params.name as string));
-    }),
-  );
-
-  router.post(
-    '/save-integration/:name',
-    viewer,
-    handle(async (req, res) => {
-      res.json(
-        await services.integrationSettings.save(
-          req.viewer!,
-          req.params.name as string,
-          (req.body ?? {}) as Record<string, unknown>,
-        ),
-      );
-    }),
-  );
-
-  router.post(
-    '/resync-confluence',
-    viewer,
-    handle(async () => {
-      throw new AppError(
-        'NOT_IMPLEMENTED',
-        'Syncing Confluence arrives with the Confluence connector; your settings are saved.',
-        501,
-      );
     }),
   );
 

@@ -238,39 +238,3 @@ export class ProviderKeyType {
   @Field(() => String, { nullable: true })
   verifyMessage?: string | null;
 }
-
-@ObjectType('IntegrationSettings')
-export class IntegrationSettingsType {
-  @Field(() => String)
-  domain: string;
-
-  @Field(() => String)
-  username: string;
-
-  @Field(() => String, {
-    description: 'A placeholder when a password is stored; never the password.',
-  })
-  password: string;
-
-  @Field(() => String)
-  spacekey: string;
-}
-
-@InputType()
-export class IntegrationSettingsInput {
-  @Field(() => String, { nullable: true })
-  @IsOptional()
-  domain?: string | null;
-
-  @Field(() => String, { nullable: true })
-  @IsOptional()
-  username?: string | null;
-
-  @Field(() => String, { nullable: true })
-  @IsOptional()
-  password?: string | null;
-
-  @Field(() => String, { nullable: true })
-  @IsOptional()
-  spacekey?: string | null;
-}

@@ -16,7 +16,7 @@ export interface Passage {
   location: ChunkLocation | null;
   /** "Page 3", "Slide 2", "Sheet Budget"; null for a whole document. */
   locationLabel: string | null;
-  /** Opens the document in the app at this passage (the viewer checks access). */
+  /** A connected item's page in its tool; for a file, the in-app viewer at this passage. */
   url: string;
   author: string | null;
   date: Date;
@@ -40,11 +40,12 @@ export async function hydratePassages(
     text: string;
     ordinal: number;
     location: ChunkLocation | null;
+    web_url: string | null;
     author: string | null;
     date: Date;
   }[] = await db.query(
     `SELECT c.id, c.document_id, c.source_id, s.kind, s.name AS source_name, d.title, c.text,
-            c.ordinal, c.location, d.created_at AS date,
+            c.ordinal, c.location, d.web_url, coalesce(d.external_updated_at, d.created_at) AS date,
             nullif(trim(concat_ws(' ', u.first_name, u.last_name)), '') AS author
        FROM chunks c
        JOIN documents d ON d.id = c.document_id
@@ -69,7 +70,7 @@ export async function hydratePassages(
         ordinal: r.ordinal,
         location: r.location,
         locationLabel: locationLabel(r.location),
-        url: documentUrl(r.document_id, r.location, r.ordinal),
+        url: r.web_url ?? documentUrl(r.document_id, r.location, r.ordinal),
         author: r.author,
         date: r.date,
         score: s.score,

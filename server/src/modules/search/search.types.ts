@@ -30,7 +30,10 @@ export class AskSourceType {
   @Field(() => String)
   title: string;
 
-  @Field(() => String, { description: 'Opens the document at the passage (in-app path).' })
+  @Field(() => String, {
+    description:
+      'A connected item’s page in its tool (Confluence, Jira); for a file, the in-app viewer at the passage.',
+  })
   url: string;
 
   @Field(() => ID)

@@ -35,6 +35,8 @@ export class Indexer {
     const docs = this.db.getRepository(SourceDocument);
     const doc = await docs.findOne({ where: { id: documentId } });
     if (!doc) return; // deleted while queued
+    // Connected items (no stored file) are written by their source's sync, never by this job.
+    if (!doc.storageKey) return;
     await docs.update(doc.id, { status: 'parsing', progress: 10, error: null });
     const bytes = await this.storage.read(doc.storageKey);
     let parsed;
@@ -52,20 +54,33 @@ export class Indexer {
     const chunks = chunkDocument(parsed);
     if (chunks.length === 0) throw new PermanentJobError('No text could be found in this file.');
 
-    await this.db.transaction(async (m) => {
-      await m.query(`DELETE FROM chunks WHERE document_id = $1`, [doc.id]);
-      await insertChunks(m, doc, title, chunks);
+    await this.db.transaction((m) => this.writeText(m, [{ doc, title, chunks }]));
+    this.logger.info('Document indexed', { documentId: doc.id, chunks: chunks.length });
+  }
+
+  /**
+   * Replaces these documents' chunks (from a parsed file or from a connector's text) and marks
+   * them indexed, inside the caller's transaction: a retry or a restart never duplicates chunks.
+   */
+  async writeText(m: EntityManager, items: IndexableText[]): Promise<void> {
+    if (items.length === 0) return;
+    await m.query(`DELETE FROM chunks WHERE document_id = ANY($1::uuid[])`, [
+      items.map((i) => i.doc.id),
+    ]);
+    await insertChunksOf(m, items);
+    const now = new Date();
+    for (const { doc, title, chunks, extra } of items) {
       await m.getRepository(SourceDocument).update(doc.id, {
         status: 'indexed',
         progress: 100,
         chunkCount: chunks.length,
         title,
-        indexedAt: new Date(),
+        indexedAt: now,
         error: null,
+        ...extra,
       });
       await this.onIndexed?.(doc.id, m);
-    });
-    this.logger.info('Document indexed', { documentId: doc.id, chunks: chunks.length });
+    }
   }
 
   private async markFailed(documentId: string, error: Error) {
@@ -81,32 +96,55 @@ export class Indexer {
   }
 }
 
+/** A document's new text, cut into chunks, with any other fields to set when it is indexed. */
+export interface IndexableText {
+  doc: Pick<SourceDocument, 'id' | 'workspaceId' | 'sourceId'>;
+  title: string;
+  chunks: TextChunk[];
+  extra?: Partial<
+    Pick<
+      SourceDocument,
+      'externalVersion' | 'externalUpdatedAt' | 'contentHash' | 'webUrl' | 'fileSize' | 'seenRun'
+    >
+  >;
+}
+
 /**
  * Writes a document's chunks with their tsvector (title weighted A) and token length; the
  * search statistics follow by trigger. Used by indexing and by benchmarks that load text.
  */
-export async function insertChunks(
+export function insertChunks(
   m: EntityManager,
   doc: Pick<SourceDocument, 'id' | 'workspaceId' | 'sourceId'>,
   title: string,
   chunks: TextChunk[],
 ): Promise<void> {
-  for (let start = 0; start < chunks.length; start += INSERT_BATCH) {
-    const batch = chunks.slice(start, start + INSERT_BATCH);
+  return insertChunksOf(m, [{ doc, title, chunks }]);
+}
+
+/** The chunks of several documents in as few statements as possible (one per ~500 chunks). */
+async function insertChunksOf(m: EntityManager, items: IndexableText[]): Promise<void> {
+  const rows = items.flatMap(({ doc, title, chunks }) =>
+    chunks.map((chunk, ordinal) => ({ doc, title, chunk, ordinal })),
+  );
+  for (let start = 0; start < rows.length; start += INSERT_BATCH) {
+    const batch = rows.slice(start, start + INSERT_BATCH);
     await m.query(
       `INSERT INTO chunks (workspace_id, source_id, document_id, ordinal, text, location, tsv, length)
-       SELECT $1, $2, $3, t.ordinal, t.text, t.location, v.tsv, tsvector_tokens(v.tsv)
-         FROM unnest($5::int[], $6::text[], $7::jsonb[]) AS t(ordinal, text, location),
-              LATERAL (SELECT setweight(to_tsvector('english', $4), 'A')
+       SELECT t.workspace_id, t.source_id, t.document_id, t.ordinal, t.text, t.location, v.tsv,
+              tsvector_tokens(v.tsv)
+         FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::int[], $6::text[], $7::jsonb[])
+              AS t(workspace_id, source_id, document_id, title, ordinal, text, location),
+              LATERAL (SELECT setweight(to_tsvector('english', t.title), 'A')
                               || to_tsvector('english', t.text) AS tsv) v`,
       [
-        doc.workspaceId,
-        doc.sourceId,
-        doc.id,
-        title,
-        batch.map((_, i) => start + i),
-        batch.map((c) => c.text),
-        batch.map((c) => (c.location ? JSON.stringify(c.location) : null)),
+        batch.map((r) => r.doc.workspaceId),
+        batch.map((r) => r.doc.sourceId),
+        batch.map((r) => r.doc.id),
+        batch.map((r) => r.title),
+        batch.map((r) => r.ordinal),
+        batch.map((r) => r.chunk.text),
+        batch.map((r) => (r.chunk.location ? JSON.stringify(r.chunk.location) : null)),
       ],
     );
   }

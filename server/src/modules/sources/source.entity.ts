@@ -12,7 +12,13 @@ import { Workspace } from '../members/workspace.entity.js';
 /** Integration keys a source can have; uploads are `file_upload`. */
 export type SourceKind = 'file_upload' | 'confluence' | 'jira' | 'google_docs';
 
-/** A connected source of a workspace: for uploads, a named set of files with a description. */
+/** Where a connected source's syncing stands (uploads stay `idle`). */
+export type SourceStatus = 'idle' | 'syncing' | 'error' | 'needs_reauth';
+
+/**
+ * A connected source of a workspace: for uploads, a named set of files with a description; for
+ * a connector (Confluence, Jira…), its settings, sealed credentials and where its sync stands.
+ */
 @Entity({ name: 'sources' })
 export class Source {
   @PrimaryGeneratedColumn('uuid')
@@ -40,4 +46,61 @@ export class Source {
 
   @CreateDateColumn({ type: 'timestamptz', name: 'created_at' })
   createdAt: Date;
+
+  /** A connector's settings that are not secret (site, account name, space or project keys). */
+  @Column({ type: 'jsonb', default: () => "'{}'" })
+  settings: Record<string, unknown>;
+
+  /** The connector's credentials as JSON, sealed with AES-256-GCM (AAD `source:<id>`). */
+  @Column({ type: 'text', name: 'sealed_credentials', nullable: true })
+  sealedCredentials: string | null;
+
+  @Column({ type: 'text', default: 'idle' })
+  status: SourceStatus;
+
+  /** Where the running sync stands (connector-specific cursor and phase); null between syncs. */
+  @Column({ type: 'jsonb', nullable: true })
+  checkpoint: Record<string, unknown> | null;
+
+  /** Numbers each sync, so a complete listing can mark what it saw and prune the rest. */
+  @Column({ type: 'integer', name: 'sync_run', default: 0 })
+  syncRun: number;
+
+  @Column({ type: 'timestamptz', name: 'last_sync_started_at', nullable: true })
+  lastSyncStartedAt: Date | null;
+
+  @Column({ type: 'timestamptz', name: 'last_sync_finished_at', nullable: true })
+  lastSyncFinishedAt: Date | null;
+
+  /** Start of the last sync that finished without error: incremental listings start from it. */
+  @Column({ type: 'timestamptz', name: 'last_success_at', nullable: true })
+  lastSuccessAt: Date | null;
+
+  @Column({ type: 'timestamptz', name: 'next_sync_at', nullable: true })
+  nextSyncAt: Date | null;
+
+  /** Resync was asked for while a sync ran: the next one starts as soon as it ends. */
+  @Column({ type: 'boolean', name: 'resync_requested', default: false })
+  resyncRequested: boolean;
+
+  /** Counts of the current (or last) sync. */
+  @Column({ type: 'integer', name: 'items_seen', default: 0 })
+  itemsSeen: number;
+
+  @Column({ type: 'integer', name: 'items_indexed', default: 0 })
+  itemsIndexed: number;
+
+  @Column({ type: 'integer', name: 'items_failed', default: 0 })
+  itemsFailed: number;
+
+  @Column({ type: 'integer', name: 'items_deleted', default: 0 })
+  itemsDeleted: number;
+
+  /** Items the last complete listing found: the denominator of a sync's progress. */
+  @Column({ type: 'integer', name: 'items_total', nullable: true })
+  itemsTotal: number | null;
+
+  /** What went wrong last, in words a user can act on. */
+  @Column({ type: 'text', name: 'last_error', nullable: true })
+  lastError: string | null;
 }

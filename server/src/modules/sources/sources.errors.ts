@@ -24,6 +24,12 @@ export const SourceErrors = {
     ),
   /** The file's bytes were refused before indexing (code from the parser: CONTENT_MISMATCH, ZIP_BOMB, …). */
   content: (code: string, message: string) => new AppError(code, message, 400, { field: 'file' }),
+  connectedDocument: () =>
+    new AppError(
+      'BAD_USER_INPUT',
+      'This item comes from a connected tool: it is removed when it is deleted there, or when the source is disconnected.',
+      400,
+    ),
   notUploadSource: () =>
     new AppError('BAD_USER_INPUT', 'Files can only be added to a file-upload source.', 400, {
       field: 'sourceId',

@@ -1,4 +1,15 @@
-import { Arg, Authorized, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
+import {
+  Arg,
+  Authorized,
+  Ctx,
+  FieldResolver,
+  ID,
+  Int,
+  Mutation,
+  Query,
+  Resolver,
+  Root,
+} from 'type-graphql';
 import GraphQLUpload from 'graphql-upload/GraphQLUpload.mjs';
 import type { FileUpload } from 'graphql-upload/Upload.mjs';
 import type { GraphQLContext } from '../../graphql/context.js';
@@ -10,22 +21,32 @@ import {
   UploadTicket,
 } from './sources.types.js';
 
-@Resolver()
+const MAX_DOCUMENTS_PER_SOURCE = 500;
+
+@Resolver(() => SourceType)
 export class SourcesResolver {
   @Authorized()
-  @Query(() => [SourceType], { description: 'The workspace’s sources with their documents.' })
+  @Query(() => [SourceType], { description: 'The workspace’s sources with their counts.' })
   async sources(@Ctx() ctx: GraphQLContext): Promise<SourceType[]> {
     const sources = await ctx.services.sources.list(ctx.viewer!);
-    const docs = await ctx.services.sources.documentsOf(
+    const counts = await ctx.services.sources.countsOf(
       ctx.viewer!.workspaceId,
       sources.map((s) => s.id),
     );
-    return sources.map((s) =>
-      SourceType.from(
-        s,
-        docs.filter((d) => d.sourceId === s.id),
-      ),
-    );
+    return sources.map((s) => SourceType.from(s, counts.get(s.id)));
+  }
+
+  @FieldResolver(() => [DocumentType], {
+    description: `Failed and in-progress documents first, then the newest; at most \`first\` (up to ${MAX_DOCUMENTS_PER_SOURCE}).`,
+  })
+  async documents(
+    @Root() source: SourceType,
+    @Arg('first', () => Int, { defaultValue: 100 }) first: number,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<DocumentType[]> {
+    const limit = Math.min(Math.max(first, 0), MAX_DOCUMENTS_PER_SOURCE);
+    const docs = await ctx.services.sources.documentsOf(ctx.viewer!.workspaceId, source.id, limit);
+    return docs.map(DocumentType.from);
   }
 
   @Authorized()
@@ -45,7 +66,7 @@ export class SourcesResolver {
     @Arg('input', () => CreateUploadSourceInput) input: CreateUploadSourceInput,
     @Ctx() ctx: GraphQLContext,
   ): Promise<SourceType> {
-    return SourceType.from(await ctx.services.sources.createUploadSource(ctx.viewer!, input), []);
+    return SourceType.from(await ctx.services.sources.createUploadSource(ctx.viewer!, input));
   }
 
   @Authorized('source.write')

@@ -29,6 +29,14 @@ export const ALLOWED_EXTENSIONS = [
 const UPLOAD_URL_TTL_MS = 15 * 60 * 1000;
 const DEFAULT_SOURCE_NAME = 'Uploaded files';
 
+export interface DocumentCounts {
+  documents: number;
+  indexed: number;
+  failed: number;
+  pending: number;
+  chunks: number;
+}
+
 export interface UploadLimits {
   maxFileBytes: number;
   workspaceQuotaBytes: number;
@@ -50,17 +58,39 @@ export class SourcesService {
       .find({ where: { workspaceId: viewer.workspaceId }, order: { createdAt: 'DESC' } });
   }
 
-  documentsOf(workspaceId: string, sourceIds: string[]): Promise<SourceDocument[]> {
-    if (sourceIds.length === 0) return Promise.resolve([]);
+  /**
+   * A source's documents, the ones that need attention first (failed, then being indexed), then
+   * the newest; at most `first` (a connected source can hold many thousands).
+   */
+  documentsOf(workspaceId: string, sourceId: string, first: number): Promise<SourceDocument[]> {
     return this.db
       .getRepository(SourceDocument)
       .createQueryBuilder('d')
-      .where('d.workspace_id = :workspaceId AND d.source_id IN (:...sourceIds)', {
+      .where('d.workspace_id = :workspaceId AND d.source_id = :sourceId', {
         workspaceId,
-        sourceIds,
+        sourceId,
       })
-      .orderBy('d.created_at', 'DESC')
+      .orderBy(`CASE d.status WHEN 'failed' THEN 0 WHEN 'indexed' THEN 2 ELSE 1 END`, 'ASC')
+      .addOrderBy('d.created_at', 'DESC')
+      .addOrderBy('d.id', 'ASC')
+      .limit(first)
       .getMany();
+  }
+
+  /** Per source: documents, indexed, failed, pending and chunks, in one aggregate query. */
+  async countsOf(workspaceId: string, sourceIds: string[]): Promise<Map<string, DocumentCounts>> {
+    if (sourceIds.length === 0) return new Map();
+    const rows: (DocumentCounts & { source_id: string })[] = await this.db.query(
+      `SELECT source_id, count(*)::int AS documents,
+              count(*) FILTER (WHERE status = 'indexed')::int AS indexed,
+              count(*) FILTER (WHERE status = 'failed')::int AS failed,
+              count(*) FILTER (WHERE status IN ('queued', 'parsing'))::int AS pending,
+              coalesce(sum(chunk_count), 0)::int AS chunks
+         FROM documents WHERE workspace_id = $1 AND source_id = ANY($2::uuid[])
+        GROUP BY source_id`,
+      [workspaceId, sourceIds],
+    );
+    return new Map(rows.map((r) => [r.source_id, r]));
   }
 
   async document(viewer: Viewer, id: string): Promise<SourceDocument> {
@@ -193,15 +223,27 @@ export class SourcesService {
     },
   ): Promise<SourceDocument> {
     const upload = await this.createUpload(viewer, input);
-    // Opened only now, when it is piped at once: a stream left unread while the database was
-    // asked could fail (e.g. over the size limit) with nobody listening.
-    await this.storage.write(upload.fileKey, input.openStream(), upload.maxBytes);
+    // The multipart parser may already have refused the file (over its size limit) while the
+    // database was asked: opening then throws, and a stream that fails later must be heard at
+    // once, before storage gets round to piping it.
+    try {
+      const body = input.openStream();
+      let failed: unknown;
+      body.once('error', (error) => (failed ??= error));
+      await this.storage.write(upload.fileKey, body, upload.maxBytes);
+      if (failed) throw failed;
+    } catch (error) {
+      if ((error as { status?: number }).status === 413)
+        throw SourceErrors.tooLarge(upload.maxBytes);
+      throw error;
+    }
     return this.confirmUpload(viewer, { fileKey: upload.fileKey });
   }
 
   async deleteDocument(viewer: Viewer, id: string): Promise<void> {
     requireCurrentPermission(viewer, 'source.write');
     const doc = await this.document(viewer, id);
+    if (!doc.storageKey) throw SourceErrors.connectedDocument();
     await this.db.getRepository(SourceDocument).delete(doc.id); // chunks cascade
     await this.storage.remove(doc.storageKey);
   }
@@ -217,7 +259,9 @@ export class SourcesService {
       .getRepository(SourceDocument)
       .find({ where: { sourceId: source.id } });
     await this.db.getRepository(Source).delete(source.id); // documents and chunks cascade
-    await Promise.all(docs.map((d) => this.storage.remove(d.storageKey)));
+    await Promise.all(
+      docs.flatMap((d) => (d.storageKey ? [this.storage.remove(d.storageKey)] : [])),
+    );
   }
 
   private async uploadSource(viewer: Viewer, sourceId: string | null): Promise<Source> {
@@ -250,7 +294,9 @@ export class SourcesService {
 
   private async usedBytes(workspaceId: string): Promise<number> {
     const [row] = await this.db.query(
-      `SELECT coalesce(sum(file_size), 0) AS used FROM documents WHERE workspace_id = $1`,
+      // Connected items' text is not stored as files: only uploads count toward the quota.
+      `SELECT coalesce(sum(file_size), 0) AS used FROM documents
+        WHERE workspace_id = $1 AND storage_key IS NOT NULL`,
       [workspaceId],
     );
     return Number(row.used);

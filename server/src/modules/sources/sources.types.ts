@@ -1,6 +1,8 @@
 import { IsOptional, MaxLength } from 'class-validator';
 import { Field, Float, ID, InputType, Int, ObjectType } from 'type-graphql';
+import { SourceConnectionType } from '../connectors/connectors.types.js';
 import type { SourceDocument } from './document.entity.js';
+import type { DocumentCounts } from './sources.service.js';
 import type { Source } from './source.entity.js';
 
 @ObjectType('Document', { description: 'A file of a source and where its indexing stands.' })
@@ -14,11 +16,19 @@ export class DocumentType {
   @Field(() => String)
   title: string;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The file’s name; for a connected item, its title.' })
   fileName: string;
 
-  @Field(() => String)
+  @Field(() => String, {
+    description: 'MIME type of a file; for a connected item, e.g. confluence/page or jira/issue.',
+  })
   fileType: string;
+
+  @Field(() => String, {
+    nullable: true,
+    description: 'Where a connected item lives in its tool (null for uploaded files).',
+  })
+  webUrl: string | null;
 
   @Field(() => Float, { description: 'Bytes.' })
   fileSize: number;
@@ -48,6 +58,7 @@ export class DocumentType {
       title: doc.title,
       fileName: doc.fileName,
       fileType: doc.fileType,
+      webUrl: doc.webUrl,
       fileSize: doc.fileSize,
       status: doc.status,
       progress: doc.progress,
@@ -64,9 +75,7 @@ export class SourceType {
   @Field(() => ID)
   id: string;
 
-  @Field(() => String, {
-    description: 'file_upload (connectors arrive later: confluence, jira, google_docs)',
-  })
+  @Field(() => String, { description: 'file_upload, confluence or jira' })
   kind: string;
 
   @Field(() => String)
@@ -78,8 +87,11 @@ export class SourceType {
   @Field(() => Date)
   createdAt: Date;
 
-  @Field(() => [DocumentType])
-  documents: DocumentType[];
+  @Field(() => SourceConnectionType, {
+    nullable: true,
+    description: 'For a connected tool: its site and where its sync stands (null for uploads).',
+  })
+  connection: SourceConnectionType | null;
 
   @Field(() => Int)
   documentCount: number;
@@ -87,20 +99,28 @@ export class SourceType {
   @Field(() => Int, { description: 'Documents whose indexing finished.' })
   indexedCount: number;
 
+  @Field(() => Int, { description: 'Documents that failed to index.' })
+  failedCount: number;
+
+  @Field(() => Int, { description: 'Documents queued or being indexed.' })
+  pendingCount: number;
+
   @Field(() => Int, { description: 'Chunks across the indexed documents.' })
   chunkCount: number;
 
-  static from(source: Source, documents: SourceDocument[]): SourceType {
+  static from(source: Source, counts?: DocumentCounts): SourceType {
     return Object.assign(new SourceType(), {
       id: source.id,
       kind: source.kind,
       name: source.name,
       description: source.description,
       createdAt: source.createdAt,
-      documents: documents.map(DocumentType.from),
-      documentCount: documents.length,
-      indexedCount: documents.filter((d) => d.status === 'indexed').length,
-      chunkCount: documents.reduce((n, d) => n + d.chunkCount, 0),
+      connection: SourceConnectionType.from(source),
+      documentCount: counts?.documents ?? 0,
+      indexedCount: counts?.indexed ?? 0,
+      failedCount: counts?.failed ?? 0,
+      pendingCount: counts?.pending ?? 0,
+      chunkCount: counts?.chunks ?? 0,
     });
   }
 }

@@ -3,20 +3,23 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../../test/ask-mocks';
 import {
-  STORED_PASSWORD,
   attachMock,
   botFields,
   botMock,
   botSource,
   detachMock,
-  integrationSettingsMock,
   renderBotPage,
-  saveIntegrationSettingsMock,
 } from '../../../test/bot-detail-mocks';
+import {
+  STORED_PASSWORD,
+  capabilitiesMock,
+  connectMock,
+  integrationSettingsMock,
+} from '../../../test/connectors-mocks';
 import { fakeToken } from '../../../test/render';
 import { doc, source, sourcesMock } from '../../../test/sources-mocks';
 import { storeSession } from '../../auth/session-store';
-import { AUTHORIZE_NOTE } from './ConfluenceDialog';
+import { API_TOKEN_URL } from '../../connectors/connector-kinds';
 import { SOURCES_HELP } from './BotSourcesTab';
 
 const WORKSPACE = [
@@ -133,68 +136,92 @@ describe('Bot sources tab', () => {
     expect(await screen.findByText('No sources yet')).toBeInTheDocument();
   });
 
-  it('loads the Confluence settings into the dialog, saves them on Authorize, and Cancel closes', async () => {
-    const saved = vi.fn();
+  it('connects Confluence from the bot: settings loaded, a refusal shown on its field, then attached', async () => {
+    const connected = vi.fn();
+    const attached = vi.fn();
+    const edited = { ...SETTINGS, spacekey: 'ENG, NOPE' };
     renderBotPage('/app/bots/b1', [
       botMock(),
-      sourcesMock(WORKSPACE),
-      integrationSettingsMock(SETTINGS),
-      saveIntegrationSettingsMock({ ...SETTINGS, spacekey: 'HR' }, saved),
-      integrationSettingsMock({ ...SETTINGS, spacekey: 'HR' }),
+      sourcesMock(WORKSPACE, { maxUsageCount: 5 }),
+      integrationSettingsMock('confluence', SETTINGS),
+      capabilitiesMock([]),
+      connectMock('confluence', edited, {
+        error: {
+          code: 'INVALID_SETTINGS',
+          field: 'spacekey',
+          message: 'Confluence has no space "NOPE".',
+        },
+      }),
+      connectMock(
+        'confluence',
+        SETTINGS,
+        { source: { id: 's9', name: 'Confluence · ENG' } },
+        connected,
+      ),
+      attachMock(
+        { botId: 'b1', sourceId: 's9' },
+        botSource({ id: 'a9', sourceId: 's9', title: 'Confluence · ENG' }),
+        attached,
+      ),
     ]);
 
     await openNewSource();
-    await userEvent.click(screen.getByRole('button', { name: /Confluence Pages/ }));
+    await userEvent.click(screen.getByRole('button', { name: /^Confluence Pages/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Connect Confluence' });
     expect(await within(dialog).findByRole('textbox', { name: 'Domain' })).toHaveValue(
       'acme.atlassian.net',
     );
-    expect(within(dialog).getByRole('textbox', { name: 'Username' })).toHaveValue(
-      'ada@example.com',
+    expect(within(dialog).getByLabelText(/^API token/)).toHaveValue(STORED_PASSWORD);
+    expect(within(dialog).getByLabelText(/^API token/)).toHaveAttribute('type', 'password');
+    expect(within(dialog).getByRole('link', { name: 'Create an API token' })).toHaveAttribute(
+      'href',
+      API_TOKEN_URL,
     );
-    expect(within(dialog).getByLabelText(/^Password/)).toHaveValue(STORED_PASSWORD);
-    expect(within(dialog).getByLabelText(/^Password/)).toHaveAttribute('type', 'password');
-    const spacekey = within(dialog).getByRole('textbox', { name: 'Space key' });
-    expect(spacekey).toHaveValue('ENG');
+    // No OAuth app on this server: Authorize is there but cannot be used.
+    expect(within(dialog).getByRole('button', { name: 'Authorize' })).toBeDisabled();
 
-    await userEvent.clear(spacekey);
-    await userEvent.type(spacekey, 'HR');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Authorize' }));
-    await waitFor(() => expect(saved).toHaveBeenCalledTimes(1));
-    expect(await within(dialog).findByText(AUTHORIZE_NOTE)).toBeInTheDocument();
+    const keys = within(dialog).getByRole('textbox', { name: /^Space key/ });
+    await userEvent.clear(keys);
+    await userEvent.type(keys, 'ENG, NOPE');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findAllByText('Confluence has no space "NOPE".')).not.toHaveLength(
+      0,
+    );
+    expect(keys).toHaveAttribute('aria-invalid', 'true');
 
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await userEvent.clear(keys);
+    await userEvent.type(keys, 'ENG');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(connected).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(attached).toHaveBeenCalledTimes(1));
     await waitFor(() =>
       expect(screen.queryByRole('dialog', { name: 'Connect Confluence' })).not.toBeInTheDocument(),
     );
-
-    // Opening it again reads the settings afresh.
-    await userEvent.click(screen.getByRole('button', { name: /Confluence Pages/ }));
-    const again = await screen.findByRole('dialog', { name: 'Connect Confluence' });
-    expect(await within(again).findByRole('textbox', { name: 'Space key' })).toHaveValue('HR');
-    expect(within(again).queryByText(AUTHORIZE_NOTE)).not.toBeInTheDocument();
+    expect(await screen.findByText('Confluence attached to this bot')).toBeInTheDocument();
   });
 
   it('Resync posts with the bearer token and shows what the server said', async () => {
     const token = fakeToken();
     storeSession(token, 'refresh');
-    const message =
-      'Syncing Confluence arrives with the Confluence connector; your settings are saved.';
-    const fetchMock = vi.fn(async () => jsonResponse(501, { error: 'NOT_IMPLEMENTED', message }));
+    const fetchMock = vi.fn(async () =>
+      jsonResponse(202, { sources: [{ id: 's9', status: 'idle', message: 'Sync started.' }] }),
+    );
     vi.stubGlobal('fetch', fetchMock);
     renderBotPage('/app/bots/b1', [
       botMock(),
       sourcesMock(WORKSPACE),
-      integrationSettingsMock(SETTINGS),
+      integrationSettingsMock('confluence', SETTINGS),
+      capabilitiesMock(['confluence', 'jira']),
     ]);
 
     await openNewSource();
-    await userEvent.click(screen.getByRole('button', { name: /Confluence Pages/ }));
+    await userEvent.click(screen.getByRole('button', { name: /^Confluence Pages/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Connect Confluence' });
     await within(dialog).findByRole('textbox', { name: 'Domain' });
+    expect(within(dialog).getByRole('button', { name: 'Authorize' })).toBeEnabled();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Resync' }));
 
-    expect(await within(dialog).findByText(message)).toBeInTheDocument();
+    expect(await within(dialog).findByText('Sync started.')).toBeInTheDocument();
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/api/resync-confluence');
     expect(init.method).toBe('POST');

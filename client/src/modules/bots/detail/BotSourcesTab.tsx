@@ -12,13 +12,18 @@ import {
 import { notifications } from '@mantine/notifications';
 import { IconFileText, IconFolder, IconPlus, IconUnlink, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useDetachBotSourceMutation } from '../../../graphql/generated';
+import {
+  useAttachBotSourceMutation,
+  useDetachBotSourceMutation,
+  useSourcesQuery,
+} from '../../../graphql/generated';
 import { EmptyState } from '../../../shared/EmptyState';
 import { errorMessage } from '../../../shared/graphql-errors';
 import { AttachSourceCard } from './AttachSourceCard';
-import { removeCachedBotSource } from './bot-source-cache';
-import { ConfluenceCard } from './ConfluenceCard';
-import { ConfluenceDialog } from './ConfluenceDialog';
+import { ConnectorCard } from '../../connectors/components/ConnectorCard';
+import { ConnectorDialog, type ConnectedSource } from '../../connectors/components/ConnectorDialog';
+import { CONNECTORS, type ConnectorKind } from '../../connectors/connector-kinds';
+import { addCachedBotSource, removeCachedBotSource } from './bot-source-cache';
 import { plural, type BotNode, type BotSourceNode } from './format';
 
 export const SOURCES_HELP =
@@ -32,7 +37,31 @@ interface BotSourcesTabProps {
 /** SPEC §2 Sources: what the bot answers from; '+ New Source' reveals the ways to add more. */
 export function BotSourcesTab({ bot, sources }: BotSourcesTabProps) {
   const [adding, setAdding] = useState(false);
-  const [confluenceOpen, setConfluenceOpen] = useState(false);
+  const [connecting, setConnecting] = useState<ConnectorKind | null>(null);
+  const workspaceSources = useSourcesQuery({ skip: !bot.canManage });
+  const connectedKinds = new Set(workspaceSources.data?.sources.map((s) => s.kind) ?? []);
+  const [attach] = useAttachBotSourceMutation();
+
+  // A tool connected from here is meant for this bot: it is attached at once.
+  const attachConnected = async (source: ConnectedSource) => {
+    try {
+      await attach({
+        variables: { botId: bot.id, sourceId: source.id },
+        update: (cache, result) => {
+          const added = result.data?.attachBotSource;
+          if (added) addCachedBotSource(cache, bot.id, added);
+        },
+      });
+      const label = CONNECTORS[source.kind as ConnectorKind]?.label ?? source.name;
+      notifications.show({ color: 'teal', message: `${label} attached to this bot` });
+    } catch (error) {
+      notifications.show({
+        color: 'red',
+        title: `Could not attach ${source.name}`,
+        message: errorMessage(error),
+      });
+    }
+  };
 
   return (
     <Stack gap="lg">
@@ -60,7 +89,16 @@ export function BotSourcesTab({ bot, sources }: BotSourcesTabProps) {
       {bot.canManage && adding && (
         <SimpleGrid id="bot-new-source" cols={{ base: 1, sm: 2 }} spacing="md">
           <AttachSourceCard botId={bot.id} attached={sources} />
-          <ConfluenceCard onOpen={() => setConfluenceOpen(true)} />
+          <ConnectorCard
+            kind="confluence"
+            connected={connectedKinds.has('confluence')}
+            onOpen={() => setConnecting('confluence')}
+          />
+          <ConnectorCard
+            kind="jira"
+            connected={connectedKinds.has('jira')}
+            onOpen={() => setConnecting('jira')}
+          />
         </SimpleGrid>
       )}
 
@@ -79,7 +117,13 @@ export function BotSourcesTab({ bot, sources }: BotSourcesTabProps) {
         <AttachedList bot={bot} sources={sources} />
       )}
 
-      <ConfluenceDialog opened={confluenceOpen} onClose={() => setConfluenceOpen(false)} />
+      {bot.canManage && (
+        <ConnectorDialog
+          kind={connecting}
+          onClose={() => setConnecting(null)}
+          onConnected={(source) => void attachConnected(source)}
+        />
+      )}
     </Stack>
   );
 }

@@ -1,18 +1,48 @@
-import { Badge, Card, Group, Text, ThemeIcon } from '@mantine/core';
+import { Badge, Button, Card, Group, Stack, Text, ThemeIcon } from '@mantine/core';
+import type { SourcesQuery } from '../../../graphql/generated';
+import { syncStatusOf } from '../../connectors/connector-kinds';
 import type { CatalogueIntegration } from '../integration-catalogue';
 
-/** A catalogue integration that cannot be connected yet. */
-export function IntegrationCard({ integration }: { integration: CatalogueIntegration }) {
+type SourceNode = SourcesQuery['sources'][number];
+
+interface IntegrationCardProps {
+  integration: CatalogueIntegration;
+  /** Whether Lumen has a connector for it yet. */
+  available: boolean;
+  /** The workspace's sources of this integration. */
+  sources: readonly SourceNode[];
+  /** Absent for members who may not connect tools. */
+  onConnect?: () => void;
+}
+
+/** A catalogue integration and its real state in this workspace. */
+export function IntegrationCard({
+  integration,
+  available,
+  sources,
+  onConnect,
+}: IntegrationCardProps) {
   const Logo = integration.logo;
+  const connected = sources.length > 0;
   return (
     <Card withBorder radius="lg" padding="lg" component="article" aria-label={integration.name}>
       <Group justify="space-between" align="flex-start" mb="md">
         <ThemeIcon size={44} radius="md" variant="light" color={integration.color}>
           <Logo size={24} stroke={1.6} />
         </ThemeIcon>
-        <Badge variant="outline" color="gray" radius="sm">
-          Coming soon
-        </Badge>
+        {!available ? (
+          <Badge variant="outline" color="gray" radius="sm">
+            Coming soon
+          </Badge>
+        ) : connected ? (
+          <Badge variant="light" color="teal" radius="sm">
+            Connected
+          </Badge>
+        ) : (
+          <Badge variant="light" radius="sm">
+            Available
+          </Badge>
+        )}
       </Group>
       <Text fw={600} size="lg">
         {integration.name}
@@ -20,6 +50,29 @@ export function IntegrationCard({ integration }: { integration: CatalogueIntegra
       <Text size="sm" c="dimmed" mt={4}>
         {integration.description}
       </Text>
+      {connected && (
+        <Stack gap={4} mt="sm">
+          {sources.map((source) => {
+            const status = syncStatusOf(source.connection?.status ?? 'idle');
+            return (
+              <Text size="sm" key={source.id}>
+                {source.connection?.site.replace(/^https?:\/\//, '')} ·{' '}
+                <Text span c={status.color} fw={500}>
+                  {status.label}
+                </Text>{' '}
+                · {source.documentCount.toLocaleString()} items
+              </Text>
+            );
+          })}
+        </Stack>
+      )}
+      {available && onConnect && (
+        <Group mt="md">
+          <Button size="sm" variant={connected ? 'default' : 'filled'} onClick={onConnect}>
+            {connected ? 'Manage' : 'Connect'}
+          </Button>
+        </Group>
+      )}
     </Card>
   );
 }

@@ -8,7 +8,10 @@ interface CatalogueCardProps {
   onPick?: (source: CatalogueSource) => void;
 }
 
-/** One catalogue source. Clicking opens the file-upload dialog (SPEC §2), built or not. */
+/**
+ * One catalogue source. Clicking opens its connector's dialog when it has one, else the
+ * file-upload dialog (SPEC §2).
+ */
 export function CatalogueCard({ source, onPick }: CatalogueCardProps) {
   const Logo = source.icon;
   const interactive = onPick !== undefined;
@@ -36,7 +39,9 @@ export function CatalogueCard({ source, onPick }: CatalogueCardProps) {
       </div>
       {interactive && source.available && (
         <Text size="xs" c="dimmed" mt="auto">
-          PDF, Word, Excel, PowerPoint and text files
+          {source.connector
+            ? 'Syncs pages and blog posts with an API token or Authorize'
+            : 'PDF, Word, Excel, PowerPoint and text files'}
         </Text>
       )}
     </>
@@ -63,7 +68,7 @@ export function CatalogueCard({ source, onPick }: CatalogueCardProps) {
       className={classes.card}
       component="button"
       type="button"
-      aria-label={`${source.name}: ${source.available ? 'upload files' : 'coming soon, upload files instead'}`}
+      aria-label={`${source.name}: ${source.connector ? 'connect' : source.available ? 'upload files' : 'coming soon, upload files instead'}`}
       onClick={() => onPick(source)}
     >
       {body}

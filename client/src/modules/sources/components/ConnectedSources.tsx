@@ -1,8 +1,11 @@
 import { Alert, Button, Group, Skeleton, Stack } from '@mantine/core';
 import { IconAlertCircle, IconPlugConnected, IconUpload } from '@tabler/icons-react';
+import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
+import { useResyncSourceMutation } from '../../../graphql/generated';
 import { EmptyState } from '../../../shared/EmptyState';
 import { errorMessage } from '../../../shared/graphql-errors';
+import { CONNECTORS, isConnectorKind, type ConnectorKind } from '../../connectors/connector-kinds';
 import type { SourceNode } from '../document-status';
 import type { useSources } from '../use-sources';
 import { DeleteSourceDialog, type DeleteTarget } from './DeleteSourceDialog';
@@ -16,6 +19,8 @@ interface ConnectedSourcesProps {
   /** May upload and delete (source.write). */
   canWrite: boolean;
   onUpload: () => void;
+  /** Opens a connected tool's settings dialog. */
+  onEditConnection: (kind: ConnectorKind) => void;
 }
 
 /** SPEC §2 'Connected sources': the workspace's real sources, each expandable to its files. */
@@ -25,9 +30,29 @@ export function ConnectedSources({
   onToggle,
   canWrite,
   onUpload,
+  onEditConnection,
 }: ConnectedSourcesProps) {
   const { sources, loading, error, refetch } = query;
   const [deleting, setDeleting] = useState<DeleteTarget | null>(null);
+  const [resync] = useResyncSourceMutation();
+  const [resyncing, setResyncing] = useState<string | null>(null);
+
+  const startResync = async (source: SourceNode) => {
+    setResyncing(source.id);
+    try {
+      await resync({ variables: { id: source.id } });
+      notifications.show({ color: 'blue', message: `Syncing ${source.name}` });
+      void refetch();
+    } catch (e) {
+      notifications.show({
+        color: 'red',
+        title: `Could not resync ${source.name}`,
+        message: errorMessage(e),
+      });
+    } finally {
+      setResyncing(null);
+    }
+  };
 
   const problem = error && (
     <Alert
@@ -82,12 +107,17 @@ export function ConnectedSources({
     );
 
   const askDeleteSource = (source: SourceNode) =>
-    setDeleting({
-      kind: 'source',
-      id: source.id,
-      name: source.name,
-      documentCount: source.documentCount,
-    });
+    setDeleting(
+      isConnectorKind(source.kind)
+        ? {
+            kind: 'connection',
+            id: source.id,
+            name: source.name,
+            documentCount: source.documentCount,
+            itemWord: CONNECTORS[source.kind].itemWord,
+          }
+        : { kind: 'source', id: source.id, name: source.name, documentCount: source.documentCount },
+    );
 
   return (
     <Stack gap="sm">
@@ -103,6 +133,13 @@ export function ConnectedSources({
             onDeleteDocument={
               canWrite
                 ? (doc) => setDeleting({ kind: 'document', id: doc.id, name: doc.fileName })
+                : undefined
+            }
+            onResync={canWrite ? (s) => void startResync(s) : undefined}
+            resyncing={resyncing === source.id}
+            onEdit={
+              canWrite && isConnectorKind(source.kind)
+                ? () => onEditConnection(source.kind as ConnectorKind)
                 : undefined
             }
           />

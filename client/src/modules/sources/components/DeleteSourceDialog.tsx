@@ -8,9 +8,10 @@ import { DIALOG_PROPS } from '../../../shared/dialog-styles';
 import { useRetained } from '../../../shared/use-retained';
 import { plural } from '../document-status';
 
-/** What is about to be deleted: a whole source or one of its files. */
+/** What is about to be deleted: a whole source, a connected tool's source, or one file. */
 export type DeleteTarget =
   | { kind: 'source'; id: string; name: string; documentCount: number }
+  | { kind: 'connection'; id: string; name: string; documentCount: number; itemWord: string }
   | { kind: 'document'; id: string; name: string };
 
 interface DeleteSourceDialogProps {
@@ -29,6 +30,7 @@ export function DeleteSourceDialog({ target, onClose, onDeleted }: DeleteSourceD
   const [deleteSource, sourceState] = useDeleteSourceMutation();
   const loading = documentState.loading || sourceState.loading;
   const isSource = shown?.kind === 'source';
+  const isConnection = shown?.kind === 'connection';
 
   const close = () => {
     setProblem(null);
@@ -39,9 +41,12 @@ export function DeleteSourceDialog({ target, onClose, onDeleted }: DeleteSourceD
     if (!target) return;
     setProblem(null);
     try {
-      if (target.kind === 'source') await deleteSource({ variables: { id: target.id } });
-      else await deleteDocument({ variables: { id: target.id } });
-      notifications.show({ color: 'teal', message: `${target.name} was deleted` });
+      if (target.kind === 'document') await deleteDocument({ variables: { id: target.id } });
+      else await deleteSource({ variables: { id: target.id } });
+      notifications.show({
+        color: 'teal',
+        message: `${target.name} was ${target.kind === 'connection' ? 'disconnected' : 'deleted'}`,
+      });
       onDeleted();
       close();
     } catch (error) {
@@ -53,7 +58,7 @@ export function DeleteSourceDialog({ target, onClose, onDeleted }: DeleteSourceD
     <Modal
       opened={target !== null}
       onClose={close}
-      title={isSource ? 'Delete source' : 'Delete file'}
+      title={isConnection ? 'Disconnect source' : isSource ? 'Delete source' : 'Delete file'}
       {...DIALOG_PROPS}
     >
       <Stack gap="md">
@@ -61,25 +66,27 @@ export function DeleteSourceDialog({ target, onClose, onDeleted }: DeleteSourceD
           <FormAlert title={`Could not delete ${shown?.name ?? ''}`}>{problem}</FormAlert>
         )}
         <Text>
-          Delete{' '}
+          {isConnection ? 'Disconnect' : 'Delete'}{' '}
           <Text span fw={600}>
             {shown?.name}
           </Text>
-          {shown?.kind === 'source' && shown.documentCount > 0
-            ? ` and its ${plural(shown.documentCount, 'file')}?`
+          {shown && shown.kind !== 'document' && shown.documentCount > 0
+            ? ` and remove its ${plural(shown.documentCount, shown.kind === 'connection' ? shown.itemWord : 'file')} from search?`
             : '?'}
         </Text>
         <Text size="sm" c="dimmed">
-          {isSource
-            ? 'Its files and their indexed content are removed, so answers no longer draw on them. This cannot be undone.'
-            : 'The file and its indexed content are removed, so answers no longer draw on it. This cannot be undone.'}
+          {isConnection
+            ? 'Its synced items, their indexed content and the saved credentials are removed from Lumen; nothing changes in the tool itself. You can connect it again later.'
+            : isSource
+              ? 'Its files and their indexed content are removed, so answers no longer draw on them. This cannot be undone.'
+              : 'The file and its indexed content are removed, so answers no longer draw on it. This cannot be undone.'}
         </Text>
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={close} disabled={loading} data-autofocus>
             Cancel
           </Button>
           <Button color="red" loading={loading} onClick={() => void confirm()}>
-            {isSource ? 'Delete source' : 'Delete file'}
+            {isConnection ? 'Disconnect' : isSource ? 'Delete source' : 'Delete file'}
           </Button>
         </Group>
       </Stack>

@@ -1,11 +1,26 @@
-import { ActionIcon, Badge, Group, Progress, Text, ThemeIcon, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Anchor,
+  Badge,
+  Group,
+  Progress,
+  Text,
+  ThemeIcon,
+  Tooltip,
+} from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { isIndexing, plural, statusOf, type DocumentNode } from '../document-status';
 import { formatBytes } from '../upload-rules';
-import { fileIcon } from './file-icons';
+import { fileIcon, itemIcon } from './file-icons';
 import classes from './SourceRow.module.css';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+
+/** `confluence/page` → "Confluence page", `jira/issue` → "Jira issue". */
+const itemLabel = (type: string) => {
+  const [tool = '', item = 'item'] = type.split('/');
+  return `${tool.charAt(0).toUpperCase()}${tool.slice(1)} ${item === 'blogpost' ? 'blog post' : item}`;
+};
 
 interface DocumentRowProps {
   doc: DocumentNode;
@@ -15,7 +30,7 @@ interface DocumentRowProps {
 
 /** One file of a source and where its indexing stands. */
 export function DocumentRow({ doc, onDelete }: DocumentRowProps) {
-  const Icon = fileIcon(doc.fileName);
+  const Icon = doc.webUrl ? itemIcon(doc.fileType) : fileIcon(doc.fileName);
   const status = statusOf(doc.status);
   const indexing = isIndexing(doc);
   return (
@@ -26,9 +41,23 @@ export function DocumentRow({ doc, onDelete }: DocumentRowProps) {
         </ThemeIcon>
         <div style={{ flex: 1, minWidth: 0 }}>
           <Group gap="xs" wrap="nowrap" justify="space-between">
-            <Text size="sm" fw={500} truncate title={doc.fileName}>
-              {doc.fileName}
-            </Text>
+            {doc.webUrl ? (
+              <Anchor
+                href={doc.webUrl}
+                target="_blank"
+                rel="noreferrer"
+                size="sm"
+                fw={500}
+                truncate
+                title={`Open ${doc.fileName}`}
+              >
+                {doc.fileName}
+              </Anchor>
+            ) : (
+              <Text size="sm" fw={500} truncate title={doc.fileName}>
+                {doc.fileName}
+              </Text>
+            )}
             <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
               {doc.status === 'indexed' && (
                 <Text size="sm" c="dimmed">
@@ -46,7 +75,9 @@ export function DocumentRow({ doc, onDelete }: DocumentRowProps) {
             </Group>
           </Group>
           <Text size="xs" c="dimmed">
-            {formatBytes(doc.fileSize)} · added {dateFormat.format(new Date(doc.createdAt))}
+            {doc.webUrl
+              ? `${itemLabel(doc.fileType)} · first synced ${dateFormat.format(new Date(doc.createdAt))}`
+              : `${formatBytes(doc.fileSize)} · added ${dateFormat.format(new Date(doc.createdAt))}`}
           </Text>
           {indexing && (
             <Progress

@@ -7,19 +7,19 @@ import { SourceCatalogue } from './SourceCatalogue';
 /** The names on the cards, in order. */
 const cardNames = () =>
   screen
-    .queryAllByRole('button', { name: /: (upload files|coming soon)/ })
+    .queryAllByRole('button', { name: /: (upload files|coming soon|connect)/ })
     .map(
       (card) => within(card).getByText(card.getAttribute('aria-label')!.split(':')[0]).textContent,
     );
 
 describe('SourceCatalogue', () => {
-  it('shows all twenty sources under All, File Upload first and the rest coming soon', () => {
+  it('shows all twenty sources under All, the built ones first and the rest coming soon', () => {
     renderWithProviders(<SourceCatalogue onPick={() => {}} />);
     const names = cardNames();
     expect(names).toHaveLength(20);
-    expect(names[0]).toBe('File Upload');
+    expect(names.slice(0, 2)).toEqual(['Confluence Pages', 'File Upload']);
     expect(screen.getByRole('button', { name: 'All' })).toHaveAttribute('aria-pressed', 'true');
-    expect(screen.getAllByText('Coming soon')).toHaveLength(19);
+    expect(screen.getAllByText('Coming soon')).toHaveLength(18);
   });
 
   it('filters by name without regard to case', async () => {
@@ -40,7 +40,7 @@ describe('SourceCatalogue', () => {
     const user = userEvent.setup();
     renderWithProviders(<SourceCatalogue onPick={() => {}} />);
     await user.click(screen.getByRole('button', { name: 'Wiki/KB' }));
-    expect(cardNames()).toEqual(['Azure DevOps Wiki', 'Confluence Pages', 'GitHub Discussions']);
+    expect(cardNames()).toEqual(['Confluence Pages', 'Azure DevOps Wiki', 'GitHub Discussions']);
     expect(screen.getByRole('button', { name: 'Wiki/KB' })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByRole('button', { name: 'All' })).toHaveAttribute('aria-pressed', 'false');
 

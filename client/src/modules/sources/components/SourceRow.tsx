@@ -13,12 +13,12 @@ import {
 import { IconChevronRight, IconCloudUpload, IconPlug, IconTrash } from '@tabler/icons-react';
 import { useId } from 'react';
 import {
-  isIndexing,
-  plural,
-  sourceProgress,
-  type DocumentNode,
-  type SourceNode,
-} from '../document-status';
+  ConnectionStatus,
+  SyncBadge,
+  SyncProgress,
+} from '../../connectors/components/ConnectionStatus';
+import { CONNECTORS, isConnectorKind } from '../../connectors/connector-kinds';
+import { plural, sourceProgress, type DocumentNode, type SourceNode } from '../document-status';
 import { DocumentRow } from './DocumentRow';
 import classes from './SourceRow.module.css';
 
@@ -29,14 +29,20 @@ interface SourceRowProps {
   /** Absent for members who may not delete. */
   onDeleteSource?: (source: SourceNode) => void;
   onDeleteDocument?: (doc: DocumentNode) => void;
+  /** For a connected tool (members who manage sources). */
+  onResync?: (source: SourceNode) => void;
+  resyncing?: boolean;
+  onEdit?: (source: SourceNode) => void;
 }
 
+const itemWordOf = (source: SourceNode) =>
+  isConnectorKind(source.kind) ? CONNECTORS[source.kind].itemWord : 'file';
+
 function summary(source: SourceNode): string {
-  const parts = [plural(source.documentCount, 'file')];
+  const parts = [plural(source.documentCount, itemWordOf(source))];
   if (source.documentCount > 0) parts.push(`${source.indexedCount} indexed`);
   if (source.chunkCount > 0) parts.push(plural(source.chunkCount, 'chunk'));
-  const failed = source.documents.filter((d) => d.status === 'failed').length;
-  if (failed > 0) parts.push(`${failed} failed`);
+  if (source.failedCount > 0) parts.push(`${source.failedCount} failed`);
   return parts.join(' · ');
 }
 
@@ -47,10 +53,19 @@ export function SourceRow({
   onToggle,
   onDeleteSource,
   onDeleteDocument,
+  onResync,
+  resyncing,
+  onEdit,
 }: SourceRowProps) {
   const panelId = useId();
-  const indexing = source.documents.some(isIndexing);
-  const SourceIcon = source.kind === 'file_upload' ? IconCloudUpload : IconPlug;
+  const connection = source.connection;
+  const indexing = !connection && source.pendingCount > 0;
+  const SourceIcon = isConnectorKind(source.kind)
+    ? CONNECTORS[source.kind].icon
+    : source.kind === 'file_upload'
+      ? IconCloudUpload
+      : IconPlug;
+  const shown = source.documents.length;
   return (
     <Paper component="li" withBorder radius="lg" aria-label={source.name}>
       <div className={classes.header}>
@@ -80,6 +95,7 @@ export function SourceRow({
                   Indexing
                 </Badge>
               )}
+              {connection && <SyncBadge status={connection.status} />}
             </Group>
             <Text size="sm" c="dimmed" lineClamp={1} title={source.description}>
               {source.description}
@@ -90,11 +106,11 @@ export function SourceRow({
           </Text>
         </UnstyledButton>
         {onDeleteSource && (
-          <Tooltip label="Delete source" withArrow>
+          <Tooltip label={connection ? 'Disconnect' : 'Delete source'} withArrow>
             <ActionIcon
               variant="subtle"
               color="gray"
-              aria-label={`Delete source ${source.name}`}
+              aria-label={`${connection ? 'Disconnect' : 'Delete source'} ${source.name}`}
               onClick={() => onDeleteSource(source)}
             >
               <IconTrash size={16} />
@@ -102,6 +118,7 @@ export function SourceRow({
           </Tooltip>
         )}
       </div>
+      {connection && !expanded && <SyncProgress name={source.name} connection={connection} />}
       {indexing && !expanded && (
         <Progress
           value={sourceProgress(source)}
@@ -114,15 +131,40 @@ export function SourceRow({
         <Text size="sm" c="dimmed" hiddenFrom="sm" px="md" pb="xs">
           {summary(source)}
         </Text>
-        {source.documents.length > 0 ? (
-          <ul className={classes.documents} aria-label={`Files of ${source.name}`}>
+        {connection && (
+          <div className={classes.status}>
+            <ConnectionStatus
+              connection={connection}
+              itemWord={itemWordOf(source)}
+              onResync={onResync && (() => onResync(source))}
+              resyncing={resyncing}
+              onEdit={onEdit && (() => onEdit(source))}
+              onDisconnect={onDeleteSource && (() => onDeleteSource(source))}
+            />
+          </div>
+        )}
+        {shown > 0 ? (
+          <ul
+            className={classes.documents}
+            aria-label={`${connection ? 'Items' : 'Files'} of ${source.name}`}
+          >
             {source.documents.map((doc) => (
-              <DocumentRow key={doc.id} doc={doc} onDelete={onDeleteDocument} />
+              <DocumentRow
+                key={doc.id}
+                doc={doc}
+                onDelete={doc.webUrl ? undefined : onDeleteDocument}
+              />
             ))}
           </ul>
         ) : (
           <Text size="sm" c="dimmed" px="md" py="sm" className={classes.documents}>
-            No files in this source yet.
+            {connection ? `No ${itemWordOf(source)}s synced yet.` : 'No files in this source yet.'}
+          </Text>
+        )}
+        {source.documentCount > shown && shown > 0 && (
+          <Text size="sm" c="dimmed" px="md" py="xs" className={classes.documents}>
+            Showing {shown} of {source.documentCount.toLocaleString()} {itemWordOf(source)}s: the
+            ones that need attention first, then the newest. Search finds them all.
           </Text>
         )}
       </Collapse>

@@ -1,4 +1,6 @@
 import {
+  IconBook2,
+  IconBrandJira,
   IconFile,
   IconFileSpreadsheet,
   IconFileText,
@@ -22,3 +24,7 @@ const BY_EXTENSION: Record<string, Icon> = {
 
 /** An icon for a file by its extension. */
 export const fileIcon = (fileName: string): Icon => BY_EXTENSION[extensionOf(fileName)] ?? IconFile;
+
+/** An icon for a connected tool's item by its type (`confluence/page`, `jira/issue`). */
+export const itemIcon = (type: string): Icon =>
+  type.startsWith('jira/') ? IconBrandJira : type.startsWith('confluence/') ? IconBook2 : IconFile;

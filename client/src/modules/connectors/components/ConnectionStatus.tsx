@@ -1,0 +1,169 @@
+import { Alert, Badge, Button, Group, Progress, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle, IconPlugConnected, IconRefresh } from '@tabler/icons-react';
+import type { SourceConnectionFieldsFragment } from '../../../graphql/generated';
+import { syncStatusOf } from '../connector-kinds';
+import { clockTime, timeFromNow } from '../format-time';
+
+const count = new Intl.NumberFormat();
+
+/** The sync status as a badge (also used in the collapsed row). */
+export function SyncBadge({ status }: { status: string }) {
+  const { label, color } = syncStatusOf(status);
+  return (
+    <Badge size="sm" variant="light" color={color} radius="sm" style={{ flexShrink: 0 }}>
+      {label}
+    </Badge>
+  );
+}
+
+/** 0–100 when the number of items is known from the last complete sync; null otherwise. */
+export function syncPercent(c: SourceConnectionFieldsFragment): number | null {
+  if (!c.itemsTotal) return null;
+  return Math.min(100, Math.round((c.itemsSeen / c.itemsTotal) * 100));
+}
+
+/** A progress bar while a sync runs: measured when the total is known, moving otherwise. */
+export function SyncProgress({
+  name,
+  connection,
+}: {
+  name: string;
+  connection: SourceConnectionFieldsFragment;
+}) {
+  if (connection.status !== 'syncing') return null;
+  const percent = syncPercent(connection);
+  return (
+    <Progress
+      value={percent ?? 100}
+      striped={percent === null}
+      animated
+      size={3}
+      radius={0}
+      aria-label={`Syncing ${name}`}
+    />
+  );
+}
+
+interface ConnectionStatusProps {
+  connection: SourceConnectionFieldsFragment;
+  itemWord: string;
+  /** Absent for members who may not manage sources. */
+  onResync?: () => void;
+  resyncing?: boolean;
+  onEdit?: () => void;
+  onDisconnect?: () => void;
+}
+
+/** Where a connected tool's sync stands: progress, times, last counts, the last error, actions. */
+export function ConnectionStatus({
+  connection: c,
+  itemWord,
+  onResync,
+  resyncing,
+  onEdit,
+  onDisconnect,
+}: ConnectionStatusProps) {
+  const syncing = c.status === 'syncing';
+  const percent = syncPercent(c);
+  const lastRun = [
+    `${count.format(c.itemsSeen)} listed`,
+    `${count.format(c.itemsIndexed)} new or changed`,
+    c.itemsFailed > 0 && `${count.format(c.itemsFailed)} failed`,
+    c.itemsDeleted > 0 && `${count.format(c.itemsDeleted)} removed`,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+  const needsReauth = c.status === 'needs_reauth';
+  return (
+    <Stack gap="xs" px="md" py="sm">
+      <Group gap="xs" wrap="wrap">
+        <IconPlugConnected size={16} color="var(--mantine-color-dimmed)" aria-hidden />
+        <Text size="sm">
+          {c.site}
+          {c.keys.length > 0 ? ` · ${c.keys.join(', ')}` : ' · everything the account can see'}
+          {c.authMode === 'oauth'
+            ? ' · signed in with Atlassian'
+            : c.account
+              ? ` · ${c.account}`
+              : ''}
+        </Text>
+      </Group>
+      {syncing && (
+        <div>
+          <Text size="sm" c="dimmed" mb={4}>
+            {percent !== null
+              ? `Syncing: ${count.format(c.itemsSeen)} of about ${count.format(c.itemsTotal!)} ${itemWord}s checked (${percent}%)`
+              : `Syncing: ${count.format(c.itemsSeen)} ${itemWord}s found so far`}
+          </Text>
+          <Progress
+            value={percent ?? 100}
+            striped
+            animated
+            aria-label={`Sync progress${percent !== null ? ` ${percent}%` : ''}`}
+          />
+        </div>
+      )}
+      <Text size="sm" c="dimmed">
+        {c.lastSyncFinishedAt
+          ? `Last synced ${timeFromNow(c.lastSyncFinishedAt)}`
+          : syncing
+            ? 'First sync under way'
+            : 'Not synced yet'}
+        {c.nextSyncAt && !needsReauth && !syncing ? ` · next sync ${clockTime(c.nextSyncAt)}` : ''}
+        {c.lastSyncStartedAt ? ` · ${syncing ? 'this' : 'last'} sync: ${lastRun}` : ''}
+      </Text>
+      {c.lastError && (
+        <Alert
+          color={needsReauth ? 'orange' : c.status === 'error' ? 'red' : 'yellow'}
+          variant="light"
+          icon={<IconAlertTriangle size={18} />}
+          title={
+            needsReauth
+              ? 'Reconnect needed'
+              : c.status === 'error'
+                ? 'The last sync failed'
+                : 'Some items could not be read'
+          }
+          role={c.status === 'idle' ? undefined : 'alert'}
+        >
+          <Stack gap="xs">
+            <Text size="sm">{c.lastError}</Text>
+            {needsReauth && onEdit && (
+              <Group>
+                <Button size="xs" color="orange" onClick={onEdit}>
+                  Reconnect
+                </Button>
+              </Group>
+            )}
+          </Stack>
+        </Alert>
+      )}
+      {(onResync || onEdit || onDisconnect) && (
+        <Group gap="xs">
+          {onResync && (
+            <Button
+              size="xs"
+              variant="light"
+              leftSection={<IconRefresh size={14} />}
+              onClick={onResync}
+              loading={resyncing}
+              disabled={syncing || needsReauth}
+            >
+              {syncing ? 'Syncing…' : 'Resync'}
+            </Button>
+          )}
+          {onEdit && (
+            <Button size="xs" variant="default" onClick={onEdit}>
+              Edit settings
+            </Button>
+          )}
+          {onDisconnect && (
+            <Button size="xs" variant="subtle" color="red" onClick={onDisconnect}>
+              Disconnect
+            </Button>
+          )}
+        </Group>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,214 @@
+import {
+  Anchor,
+  Button,
+  Group,
+  PasswordInput,
+  Stack,
+  Text,
+  TextInput,
+  Tooltip,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import {
+  useConnectIntegrationMutation,
+  useStartIntegrationAuthorizationMutation,
+} from '../../../graphql/generated';
+import { describeError } from '../../../shared/graphql-errors';
+import { FormAlert } from '../../auth/components/FormAlert';
+import { API_TOKEN_URL, CONNECTORS, type ConnectorKind } from '../connector-kinds';
+import { resyncConfluence } from '../connector-rest';
+import type { ConnectedSource } from './ConnectorDialog';
+
+export interface SettingsValues {
+  domain: string;
+  username: string;
+  password: string;
+  spacekey: string;
+}
+
+export const EMPTY_SETTINGS: SettingsValues = {
+  domain: '',
+  username: '',
+  password: '',
+  spacekey: '',
+};
+/** What the server sends back for a stored token (never the token). */
+export const STORED_TOKEN = '••••••••';
+export const NO_OAUTH_HINT =
+  'An administrator has not set up sign-in with Atlassian on this server: connect with an API token.';
+
+type Outcome = { tone: 'error' | 'info'; title: string; message: string };
+
+interface ConnectorFormProps {
+  kind: ConnectorKind;
+  initial: SettingsValues;
+  loadError: string | null;
+  oauthAvailable: boolean;
+  onCancel: () => void;
+  onConnected: (source: ConnectedSource) => void;
+}
+
+/** The settings form: Connect checks them with the tool before anything is saved. */
+export function ConnectorForm({
+  kind,
+  initial,
+  loadError,
+  oauthAvailable,
+  onCancel,
+  onConnected,
+}: ConnectorFormProps) {
+  const info = CONNECTORS[kind];
+  const connected = initial.password === STORED_TOKEN;
+  const form = useForm<SettingsValues>({ initialValues: initial });
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [resyncing, setResyncing] = useState(false);
+  const [connect, connecting] = useConnectIntegrationMutation({ refetchQueries: ['Sources'] });
+  const [authorize, authorizing] = useStartIntegrationAuthorizationMutation();
+
+  const submit = form.onSubmit(async (values) => {
+    setOutcome(null);
+    try {
+      const { data } = await connect({ variables: { name: kind, input: values } });
+      if (!data) return;
+      notifications.show({
+        color: 'teal',
+        title: `${info.label} connected`,
+        message: `${data.connectIntegration.name}: syncing now.`,
+      });
+      onConnected(data.connectIntegration);
+    } catch (error) {
+      const problem = describeError(error);
+      if (problem.field && problem.field in EMPTY_SETTINGS)
+        form.setFieldError(problem.field, problem.message);
+      setOutcome({
+        tone: 'error',
+        title: `Could not connect ${info.label}`,
+        message: problem.message,
+      });
+    }
+  });
+
+  const startAuthorization = async () => {
+    setOutcome(null);
+    try {
+      const { data } = await authorize({
+        variables: { name: kind, domain: form.values.domain, spacekey: form.values.spacekey },
+      });
+      if (data) window.location.assign(data.startIntegrationAuthorization);
+    } catch (error) {
+      setOutcome({
+        tone: 'error',
+        title: 'Could not start Authorize',
+        message: describeError(error).message,
+      });
+    }
+  };
+
+  const resync = async () => {
+    setOutcome(null);
+    setResyncing(true);
+    const result = await resyncConfluence();
+    setResyncing(false);
+    setOutcome({
+      tone: result.ok ? 'info' : 'error',
+      title: result.ok ? 'Resync started' : 'Resync failed',
+      message: result.message,
+    });
+  };
+
+  const busy = connecting.loading || authorizing.loading || resyncing;
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={`${info.label} settings`}>
+      <Stack gap="md">
+        <Text size="sm" c="dimmed">
+          Lumen reads {info.label} with an Atlassian account and its API token, stored encrypted and
+          never shown again. Connect checks them with {info.label} before saving.
+        </Text>
+        {loadError && <FormAlert title="Could not load the saved settings">{loadError}</FormAlert>}
+        <TextInput
+          label="Domain"
+          placeholder="your-team.atlassian.net"
+          autoComplete="off"
+          {...form.getInputProps('domain')}
+        />
+        <TextInput
+          label="Username"
+          description="The email of the Atlassian account"
+          placeholder="you@example.com"
+          autoComplete="username"
+          {...form.getInputProps('username')}
+        />
+        <PasswordInput
+          label="API token"
+          description={
+            <>
+              Stored encrypted; leave the dots to keep the saved one.{' '}
+              <Anchor href={API_TOKEN_URL} target="_blank" rel="noreferrer" size="xs">
+                Create an API token
+              </Anchor>
+            </>
+          }
+          autoComplete="new-password"
+          {...form.getInputProps('password')}
+        />
+        <TextInput
+          label={info.keysLabel}
+          description={info.keysDescription}
+          placeholder={info.keysPlaceholder}
+          autoComplete="off"
+          {...form.getInputProps('spacekey')}
+        />
+        {connecting.loading && (
+          <Text size="sm" c="dimmed" role="status">
+            Checking with {info.label}…
+          </Text>
+        )}
+        {outcome && (
+          <FormAlert title={outcome.title} tone={outcome.tone}>
+            {outcome.message}
+          </FormAlert>
+        )}
+        <Group justify="space-between" mt="xs">
+          <Button variant="default" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Group gap="sm">
+            {kind === 'confluence' && connected && (
+              <Button
+                variant="light"
+                onClick={() => void resync()}
+                loading={resyncing}
+                disabled={busy && !resyncing}
+              >
+                Resync
+              </Button>
+            )}
+            <Tooltip label={NO_OAUTH_HINT} disabled={oauthAvailable} multiline w={260} withArrow>
+              {/* A disabled button gets no pointer events: the wrapper carries the tooltip. */}
+              <span>
+                <Button
+                  variant="light"
+                  onClick={() => void startAuthorization()}
+                  loading={authorizing.loading}
+                  disabled={!oauthAvailable || (busy && !authorizing.loading)}
+                >
+                  Authorize
+                </Button>
+              </span>
+            </Tooltip>
+            <Button
+              type="submit"
+              loading={connecting.loading}
+              disabled={busy && !connecting.loading}
+            >
+              {connected ? 'Save' : 'Connect'}
+            </Button>
+          </Group>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,542 @@
+import { createHash } from 'node:crypto';
+import type { DataSource, EntityManager } from 'typeorm';
+import {
+  PermanentJobError,
+  RetryLaterError,
+  type JobContinuation,
+  type JobQueue,
+} from '../../jobs/job-queue.js';
+import type { Logger } from '../../shared/logger.js';
+import { chunkDocument } from '../sources/chunker.js';
+import type { Indexer } from '../sources/indexer.js';
+import { Source } from '../sources/source.entity.js';
+import type { Connector, ConnectorItem, ItemFailure, SyncContext } from './connector.js';
+import {
+  ConnectorAuthError,
+  ConnectorConfigError,
+  ConnectorHostRefusedError,
+  ConnectorUnavailableError,
+  mustStop,
+} from './connector-errors.js';
+import { ConnectorHttp } from './connector-http.js';
+import type { CredentialVault } from './credentials.js';
+import { connectorFor } from './registry.js';
+
+export const SYNC_JOB = 'connector-sync';
+export const syncJobKey = (sourceId: string) => `source-sync:${sourceId}`;
+
+/** An incremental listing starts this long before the last good sync, so late changes are not missed. */
+const INCREMENTAL_OVERLAP_MS = 60 * 60 * 1000;
+/** Items that failed in an earlier sync, fetched again per step. */
+const RETRY_BATCH = 25;
+const STEP_ATTEMPTS = 4;
+
+/** Where a sync stands, saved on the source after every step (the job's checkpoint). */
+interface SyncState {
+  run: number;
+  /** list: the connector's listing; retry: earlier failures; ids: the complete id listing; finish: prune. */
+  phase: 'list' | 'retry' | 'ids' | 'finish';
+  /** The connector's checkpoint (list) or id-listing cursor (ids). */
+  cursor: unknown;
+  since: string | null;
+  startedAt: string;
+  /** Every item still in the tool was marked seen this run: the rest may be pruned. */
+  complete: boolean;
+  /** A listing step reported it may have skipped items: nothing is pruned this run. */
+  partial?: boolean;
+}
+
+interface StepWork {
+  items?: ConnectorItem[];
+  /** Marked seen: listed and unchanged, or found by the id listing. */
+  seen?: string[];
+  failures?: ItemFailure[];
+  /** Confirmed gone by fetching them (404). */
+  gone?: string[];
+  /** Counted as listed this step. */
+  listed?: number;
+}
+
+export interface SyncOptions {
+  allowPrivateHosts: boolean;
+  intervalMs: number;
+  retryBaseMs: number;
+  maxInFlight: number;
+}
+
+/**
+ * Runs a connected source's sync as a chain of short steps on the job queue: one listing page
+ * per step, its items indexed and the next checkpoint saved in one transaction before the job
+ * is queued again. One live job per source (its singleton key) keeps syncs of a source apart;
+ * when a sync ends, the same job waits for the next periodic sync.
+ */
+export class ConnectorSync {
+  private queue!: JobQueue;
+
+  constructor(
+    private readonly db: DataSource,
+    private readonly vault: CredentialVault,
+    private readonly indexer: Indexer,
+    private readonly logger: Logger,
+    private readonly options: SyncOptions,
+  ) {}
+
+  register(queue: JobQueue) {
+    this.queue = queue;
+    queue.register(SYNC_JOB, {
+      handle: (payload) => this.step(String(payload.sourceId)),
+      onFailed: (payload, error) => this.failed(String(payload.sourceId), error),
+    });
+  }
+
+  /** Queues a sync now, or brings the source's waiting one forward. */
+  async syncNow(sourceId: string, manager?: EntityManager): Promise<{ started: boolean }> {
+    const job = await this.queue.enqueue(
+      SYNC_JOB,
+      { sourceId },
+      { singletonKey: syncJobKey(sourceId), manager, maxAttempts: STEP_ATTEMPTS },
+    );
+    if (job.created) return { started: true };
+    // A sync under way may already be past what changed: another follows it at once.
+    const [flagged]: [unknown[], number] = await (manager ?? this.db.manager).query(
+      `UPDATE sources SET resync_requested = true
+        WHERE id = $1 AND checkpoint IS NOT NULL RETURNING id`,
+      [sourceId],
+    );
+    if (flagged.length > 0) return { started: false };
+    return { started: await this.queue.runNow(syncJobKey(sourceId)) };
+  }
+
+  /** Gives every connected source a queued sync if it has none (after a failure or a crash). */
+  async heal(): Promise<number> {
+    const rows: { id: string }[] = await this.db.query(
+      `INSERT INTO jobs (kind, payload, max_attempts, run_at, singleton_key)
+       SELECT $1, jsonb_build_object('sourceId', s.id), $2, coalesce(s.next_sync_at, now()),
+              'source-sync:' || s.id
+         FROM sources s
+        WHERE s.sealed_credentials IS NOT NULL AND s.status <> 'needs_reauth'
+       ON CONFLICT (singleton_key) WHERE status IN ('queued', 'running') DO NOTHING
+       RETURNING id`,
+      [SYNC_JOB, STEP_ATTEMPTS],
+    );
+    if (rows.length > 0) this.queue.kick();
+    return rows.length;
+  }
+
+  /** An HTTP client for this source's tool, with its credentials and the server's limits. */
+  http(source: Source, connector: Connector): ConnectorHttp {
+    return new ConnectorHttp({
+      label: connector.label,
+      auth: this.vault.authFor(source),
+      allowPrivateHosts: this.options.allowPrivateHosts,
+      retryBaseMs: this.options.retryBaseMs,
+      maxInFlight: this.options.maxInFlight,
+    });
+  }
+
+  /** One step of the source's sync; the queue runs the job again as long as one is asked for. */
+  async step(sourceId: string): Promise<JobContinuation | void> {
+    const source = await this.db.getRepository(Source).findOneBy({ id: sourceId });
+    const connector = source && connectorFor(source.kind);
+    // Disconnected, or waiting for new credentials (saving them queues a sync).
+    if (!source?.sealedCredentials || !connector || source.status === 'needs_reauth') return;
+    try {
+      const state = (source.checkpoint as SyncState | null) ?? (await this.begin(source.id));
+      const ctx = this.context(source, connector, state);
+      switch (state.phase) {
+        case 'list':
+          await this.list(source, connector, ctx, state);
+          break;
+        case 'retry':
+          await this.retryFailed(source, connector, ctx, state);
+          break;
+        case 'ids':
+          await this.listIds(source, connector, ctx, state);
+          break;
+        case 'finish':
+          return { continueAfterMs: await this.finish(source, state) };
+      }
+      return { continueAfterMs: 0 };
+    } catch (error) {
+      throw await this.classify(source, error);
+    }
+  }
+
+  private async list(
+    source: Source,
+    connector: Connector,
+    ctx: SyncContext<unknown>,
+    state: SyncState,
+  ) {
+    const result = await connector.step(ctx, state.cursor ?? null);
+    const partial = Boolean(state.partial || result.incomplete);
+    const next: SyncState = result.next
+      ? { ...state, cursor: result.next, partial }
+      : {
+          ...state,
+          phase: 'retry',
+          cursor: null,
+          partial,
+          complete: connector.listsEverything(ctx),
+        };
+    await this.save(source, state, next, {
+      items: result.items,
+      seen: result.unchanged,
+      failures: result.failures,
+      listed: result.items.length + result.unchanged.length + result.failures.length,
+    });
+  }
+
+  /** Items that failed before and were not listed again this sync are fetched one by one. */
+  private async retryFailed(
+    source: Source,
+    connector: Connector,
+    ctx: SyncContext<unknown>,
+    state: SyncState,
+  ) {
+    const failed: { external_id: string; title: string }[] = await this.db.query(
+      `SELECT external_id, title FROM documents
+        WHERE source_id = $1 AND status = 'failed' AND external_id IS NOT NULL
+          AND (seen_run IS NULL OR seen_run < $2)
+        ORDER BY external_id LIMIT $3`,
+      [source.id, state.run, RETRY_BATCH],
+    );
+    if (failed.length === 0) {
+      // A listing that may have skipped items cannot be completed by an id listing either.
+      const next: SyncState = {
+        ...state,
+        phase: state.complete || state.partial ? 'finish' : 'ids',
+        cursor: null,
+      };
+      await this.save(source, state, next, {});
+      return;
+    }
+    const work: Required<Pick<StepWork, 'items' | 'failures' | 'gone'>> = {
+      items: [],
+      failures: [],
+      gone: [],
+    };
+    await Promise.all(
+      failed.map(async (doc) => {
+        try {
+          const item = await connector.fetchOne(ctx, doc.external_id);
+          if (item) work.items.push(item);
+          else work.gone.push(doc.external_id);
+        } catch (error) {
+          if (mustStop(error)) throw error;
+          work.failures.push({
+            externalId: doc.external_id,
+            title: doc.title,
+            message: (error as Error).message,
+          });
+        }
+      }),
+    );
+    await this.save(source, state, state, {
+      ...work,
+      listed: work.items.length + work.failures.length,
+    });
+  }
+
+  private async listIds(
+    source: Source,
+    connector: Connector,
+    ctx: SyncContext<unknown>,
+    state: SyncState,
+  ) {
+    const page = await connector.listIds(ctx, (state.cursor as string | null) ?? null);
+    const next: SyncState = page.next
+      ? { ...state, cursor: page.next }
+      : { ...state, phase: 'finish', cursor: null, complete: !state.partial };
+    await this.save(source, state, next, { seen: page.ids });
+  }
+
+  /**
+   * Prunes what a complete listing did not see; answers how long until the next sync (at once
+   * when a resync was asked for meanwhile).
+   */
+  private async finish(source: Source, state: SyncState): Promise<number> {
+    const again = await this.db.transaction(async (m) => {
+      if (!(await this.stillRunning(m, source.id, state.run))) return true;
+      const deleted: unknown[] =
+        state.complete && !state.partial
+          ? (
+              await m.query(
+                `DELETE FROM documents WHERE source_id = $1 AND seen_run IS DISTINCT FROM $2 RETURNING id`,
+                [source.id, state.run],
+              )
+            )[0]
+          : [];
+      const [failed]: { n: number; title: string | null; error: string | null }[] = await m.query(
+        `SELECT count(*)::int AS n, min(title) AS title,
+                (array_agg(error ORDER BY title))[1] AS error
+           FROM documents WHERE source_id = $1 AND status = 'failed'`,
+        [source.id],
+      );
+      const lastError =
+        failed && failed.n > 0
+          ? `${failed.n === 1 ? '1 item' : `${failed.n} items`} could not be read and will be tried again at the next sync. First: “${failed.title}”: ${failed.error ?? 'unknown error'}`
+          : null;
+      const [requested]: { resync_requested: boolean }[] = await m.query(
+        `SELECT resync_requested FROM sources WHERE id = $1`,
+        [source.id],
+      );
+      const wait = requested?.resync_requested ? 0 : this.options.intervalMs / 1000;
+      await m.query(
+        `UPDATE sources SET checkpoint = NULL, status = 'idle', last_sync_finished_at = now(),
+                last_success_at = $2, next_sync_at = now() + make_interval(secs => $3),
+                items_deleted = items_deleted + $4, last_error = $5, resync_requested = false,
+                items_total = (SELECT count(*) FROM documents WHERE source_id = $1)
+          WHERE id = $1`,
+        [source.id, state.startedAt, wait, deleted.length, lastError],
+      );
+      return Boolean(requested?.resync_requested);
+    });
+    this.logger.info('Source synced', { sourceId: source.id, run: state.run });
+    return again ? 0 : this.options.intervalMs;
+  }
+
+  /** Starts a sync: a new run number, counts from zero, the incremental window from the last good sync. */
+  private async begin(sourceId: string): Promise<SyncState> {
+    return this.db.transaction(async (m) => {
+      const [row]: {
+        checkpoint: SyncState | null;
+        sync_run: number;
+        last_success_at: Date | null;
+      }[] = await m.query(
+        `SELECT checkpoint, sync_run, last_success_at FROM sources WHERE id = $1 FOR UPDATE`,
+        [sourceId],
+      );
+      if (row!.checkpoint) return row!.checkpoint;
+      const state: SyncState = {
+        run: row!.sync_run + 1,
+        phase: 'list',
+        cursor: null,
+        since: row!.last_success_at
+          ? new Date(
+              new Date(row!.last_success_at).getTime() - INCREMENTAL_OVERLAP_MS,
+            ).toISOString()
+          : null,
+        startedAt: new Date().toISOString(),
+        complete: false,
+      };
+      await m.query(
+        `UPDATE sources SET sync_run = $2, checkpoint = $3, status = 'syncing', last_error = NULL,
+                resync_requested = false,
+                last_sync_started_at = now(), next_sync_at = NULL,
+                items_seen = 0, items_indexed = 0, items_failed = 0, items_deleted = 0
+          WHERE id = $1`,
+        [sourceId, state.run, state],
+      );
+      return state;
+    });
+  }
+
+  /**
+   * Writes one step's results and the next checkpoint in one transaction. A step whose run is no
+   * longer the source's (settings saved again, source disconnected) writes nothing.
+   */
+  private async save(source: Source, state: SyncState, next: SyncState, work: StepWork) {
+    await this.db.transaction(async (m) => {
+      if (!(await this.stillRunning(m, source.id, state.run))) return;
+      const indexed = await this.writeItems(m, source, state.run, work.items ?? []);
+      if (work.seen?.length)
+        await m.query(
+          `UPDATE documents SET seen_run = $3 WHERE source_id = $1 AND external_id = ANY($2::text[])`,
+          [source.id, work.seen, state.run],
+        );
+      if (work.failures?.length) await this.writeFailures(m, source, state.run, work.failures);
+      if (work.gone?.length)
+        await m.query(
+          `DELETE FROM documents WHERE source_id = $1 AND external_id = ANY($2::text[])`,
+          [source.id, work.gone],
+        );
+      await m.query(
+        `UPDATE sources SET checkpoint = $2, items_seen = items_seen + $3,
+                items_indexed = items_indexed + $4, items_failed = items_failed + $5,
+                items_deleted = items_deleted + $6
+          WHERE id = $1`,
+        [
+          source.id,
+          next,
+          work.listed ?? 0,
+          indexed,
+          work.failures?.length ?? 0,
+          work.gone?.length ?? 0,
+        ],
+      );
+    });
+  }
+
+  private async stillRunning(m: EntityManager, sourceId: string, run: number): Promise<boolean> {
+    const [row]: { run: string | null }[] = await m.query(
+      `SELECT checkpoint->>'run' AS run FROM sources WHERE id = $1 FOR UPDATE`,
+      [sourceId],
+    );
+    return Boolean(row) && Number(row!.run) === run;
+  }
+
+  /** Upserts the items' documents; only those whose text changed are chunked again. */
+  private async writeItems(m: EntityManager, source: Source, run: number, all: ConnectorItem[]) {
+    const items = [...new Map(all.map((i) => [i.externalId, i])).values()];
+    if (items.length === 0) return 0;
+    const texts = items.map((i) => i.sections.map((s) => s.text).join('\n\n'));
+    const hashes = items.map((item, n) =>
+      createHash('sha256').update(item.title).update('\n').update(texts[n]!).digest('base64url'),
+    );
+    const rows: { id: string; external_id: string; content_hash: string | null }[] = await m.query(
+      `INSERT INTO documents (workspace_id, source_id, external_id, title, file_name, file_type,
+                              file_size, status, progress, web_url, external_updated_at, seen_run)
+       SELECT $1, $2, t.external_id, t.title, t.title, t.item_type, t.size, 'parsing', 50, t.url,
+              t.updated_at, $3
+         FROM unnest($4::text[], $5::text[], $6::text[], $7::bigint[], $8::text[], $9::timestamptz[])
+              AS t(external_id, title, item_type, size, url, updated_at)
+       ON CONFLICT (source_id, external_id) DO UPDATE
+          SET title = EXCLUDED.title, file_name = EXCLUDED.file_name, file_type = EXCLUDED.file_type,
+              file_size = EXCLUDED.file_size, web_url = EXCLUDED.web_url,
+              external_updated_at = EXCLUDED.external_updated_at, seen_run = EXCLUDED.seen_run
+       RETURNING id, external_id, content_hash`,
+      [
+        source.workspaceId,
+        source.id,
+        run,
+        items.map((i) => i.externalId),
+        items.map((i) => i.title.slice(0, 500)),
+        items.map((i) => i.itemType),
+        texts.map((t) => Buffer.byteLength(t)),
+        items.map((i) => i.url),
+        items.map((i) => i.updatedAt?.toISOString() ?? null),
+      ],
+    );
+    const idOf = new Map(rows.map((r) => [r.external_id, r]));
+    const rewrite = [];
+    const same: { id: string; version: string; hash: string }[] = [];
+    for (const [n, item] of items.entries()) {
+      const row = idOf.get(item.externalId)!;
+      if (row.content_hash === hashes[n]) {
+        same.push({ id: row.id, version: item.version, hash: hashes[n]! });
+        continue;
+      }
+      const chunks = chunkDocument({ format: 'txt', title: item.title, sections: item.sections });
+      rewrite.push({
+        doc: { id: row.id, workspaceId: source.workspaceId, sourceId: source.id },
+        title: item.title,
+        chunks,
+        extra: { externalVersion: item.version, contentHash: hashes[n]! },
+      });
+    }
+    await this.indexer.writeText(m, rewrite);
+    // A new version with the same text (a label, a view count) keeps its chunks.
+    if (same.length > 0)
+      await m.query(
+        `UPDATE documents d SET external_version = t.version, status = 'indexed', progress = 100,
+                error = NULL, indexed_at = coalesce(d.indexed_at, now())
+           FROM unnest($1::uuid[], $2::text[]) AS t(id, version) WHERE d.id = t.id`,
+        [same.map((s) => s.id), same.map((s) => s.version)],
+      );
+    return items.length;
+  }
+
+  /** A failed item keeps any earlier chunks (still answerable) and is fetched again next sync. */
+  private async writeFailures(
+    m: EntityManager,
+    source: Source,
+    run: number,
+    failures: ItemFailure[],
+  ) {
+    const unique = [...new Map(failures.map((f) => [f.externalId, f])).values()];
+    await m.query(
+      `INSERT INTO documents (workspace_id, source_id, external_id, title, file_name, file_type,
+                              file_size, status, progress, error, web_url, seen_run)
+       SELECT $1, $2, t.external_id, t.title, t.title, $4, 0, 'failed', 0, t.message, t.url, $3
+         FROM unnest($5::text[], $6::text[], $7::text[], $8::text[]) AS t(external_id, title, message, url)
+       ON CONFLICT (source_id, external_id) DO UPDATE
+          SET status = 'failed', progress = 0, error = EXCLUDED.error, external_version = NULL,
+              seen_run = EXCLUDED.seen_run`,
+      [
+        source.workspaceId,
+        source.id,
+        run,
+        `${source.kind}/item`,
+        unique.map((f) => f.externalId),
+        unique.map((f) => f.title.slice(0, 500) || f.externalId),
+        unique.map((f) => f.message.slice(0, 1000)),
+        unique.map((f) => f.url ?? null),
+      ],
+    );
+  }
+
+  private context(source: Source, connector: Connector, state: SyncState): SyncContext<unknown> {
+    return {
+      http: this.http(source, connector),
+      settings: source.settings,
+      since: state.since ? new Date(state.since) : null,
+      knownVersions: async (ids) => {
+        if (ids.length === 0) return new Map();
+        const rows: { external_id: string; external_version: string }[] = await this.db.query(
+          `SELECT external_id, external_version FROM documents
+            WHERE source_id = $1 AND external_id = ANY($2::text[]) AND status = 'indexed'
+              AND external_version IS NOT NULL`,
+          [source.id, ids],
+        );
+        return new Map(rows.map((r) => [r.external_id, r.external_version]));
+      },
+    };
+  }
+
+  /**
+   * What the queue should do with a step's error: wait (rate limit), stop for good (credentials,
+   * settings), or retry with backoff (the tool was unavailable).
+   */
+  private async classify(source: Source, error: unknown): Promise<Error> {
+    if (error instanceof RetryLaterError) {
+      await this.db.query(
+        `UPDATE sources SET last_error = $2, next_sync_at = now() + make_interval(secs => $3) WHERE id = $1`,
+        [source.id, error.message, error.delayMs / 1000],
+      );
+      return error;
+    }
+    if (
+      error instanceof ConnectorAuthError ||
+      error instanceof ConnectorConfigError ||
+      error instanceof ConnectorHostRefusedError
+    )
+      return Object.assign(new PermanentJobError(error.message), { cause: error });
+    return error instanceof Error ? error : new Error(String(error));
+  }
+
+  /** The sync stopped for good: say why, and (unless the credentials are refused) try again later. */
+  private async failed(sourceId: string, error: Error) {
+    const cause = (error as { cause?: unknown }).cause ?? error;
+    if (cause instanceof ConnectorAuthError) {
+      await this.db.query(
+        `UPDATE sources SET status = 'needs_reauth', last_error = $2, checkpoint = NULL,
+                last_sync_finished_at = now(), next_sync_at = NULL
+          WHERE id = $1`,
+        [sourceId, cause.message],
+      );
+      return;
+    }
+    const known =
+      cause instanceof ConnectorConfigError ||
+      cause instanceof ConnectorUnavailableError ||
+      cause instanceof ConnectorHostRefusedError;
+    if (!known) this.logger.error('Source sync failed', { sourceId, error });
+    const message = known
+      ? (cause as Error).message
+      : 'The sync stopped on an unexpected error (details are in the server log). Lumen will try again at the next sync.';
+    // (An UPDATE … RETURNING comes back from TypeORM as [rows, count].)
+    const [updated]: [{ next: Date }[], number] = await this.db.query(
+      `UPDATE sources SET status = 'error', last_error = $2, checkpoint = NULL,
+              last_sync_finished_at = now(), next_sync_at = now() + make_interval(secs => $3)
+        WHERE id = $1 RETURNING next_sync_at AS next`,
+      [sourceId, message, this.options.intervalMs / 1000],
+    );
+    if (updated[0])
+      await this.queue.enqueue(
+        SYNC_JOB,
+        { sourceId },
+        { singletonKey: syncJobKey(sourceId), runAt: updated[0].next, maxAttempts: STEP_ATTEMPTS },
+      );
+  }
+}

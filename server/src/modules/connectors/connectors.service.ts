@@ -1,0 +1,435 @@
+import { randomUUID } from 'node:crypto';
+import type { DataSource, EntityManager } from 'typeorm';
+import { hashToken, randomToken } from '../../security/app-keys.js';
+import { openSecret } from '../../security/secret-box.js';
+import { AppError, badInput } from '../../shared/app-error.js';
+import { assertId } from '../../shared/ids.js';
+import { requireCurrentPermission } from '../auth/require-permission.js';
+import type { Viewer } from '../auth/viewer.js';
+import { IntegrationSetting } from '../integrations/provider-key.entity.js';
+import { Source } from '../sources/source.entity.js';
+import type { AtlassianOAuth, AtlassianProduct } from './atlassian-oauth.js';
+import type { ConfluenceSettings } from './confluence/confluence-connector.js';
+import type { Connector } from './connector.js';
+import { ConnectorHttp, type ConnectorAuth } from './connector-http.js';
+import { ConnectorErrors } from './connectors.errors.js';
+import { basicAuth, bearerAuth, type Credentials, type CredentialVault } from './credentials.js';
+import type { ConnectorSync } from './connector-sync.js';
+import { connectorFor, isConnectorKind, type ConnectorKind } from './registry.js';
+import { OAuthState } from './oauth-state.entity.js';
+import { assertPublicHost } from './safe-address.js';
+import { baseUrlText, siteBaseUrl } from './site-url.js';
+
+/** SPEC §3's integration settings record, as forms and `GET /api/get-integration/{name}` read it. */
+export interface IntegrationSettingsView {
+  domain: string;
+  username: string;
+  /** A placeholder when credentials are stored, '' otherwise: never the token itself. */
+  password: string;
+  spacekey: string;
+}
+
+/** What a stored password reads as: a placeholder, never derived from the secret. */
+export const STORED_PASSWORD = '••••••••';
+const EMPTY: IntegrationSettingsView = { domain: '', username: '', password: '', spacekey: '' };
+const STATE_TTL_MS = 10 * 60 * 1000;
+
+/** Settings every Atlassian connector keeps beside its own (site, account, keys). */
+interface StoredSettings {
+  apiBase: string;
+  siteUrl: string;
+  /** The site as the user typed it (normalised). */
+  domain: string;
+  username?: string;
+  auth: 'basic' | 'oauth';
+  spaceKeys?: string[];
+  projectKeys?: string[];
+  [key: string]: unknown;
+}
+
+export interface ConnectorsOptions {
+  allowPrivateHosts: boolean;
+  retryBaseMs: number;
+  atlassianApiUrl: string;
+}
+
+/**
+ * Connected sources (Confluence, Jira…): saving settings checks them live against the tool and
+ * starts a sync; OAuth connects through a user-bound single-use state; resync, status and the
+ * SPEC's integration-settings record. GraphQL and REST are two doors to these functions.
+ */
+export class ConnectorsService {
+  constructor(
+    private readonly db: DataSource,
+    private readonly sync: ConnectorSync,
+    private readonly vault: CredentialVault,
+    private readonly oauth: AtlassianOAuth,
+    private readonly keys: { secrets: Buffer; tokenHash: Buffer },
+    private readonly options: ConnectorsOptions,
+  ) {}
+
+  get oauthConfigured(): boolean {
+    return this.oauth.configured;
+  }
+
+  /** The workspace's sources of a kind, oldest first (the first one is what the SPEC's doors manage). */
+  sourcesOf(workspaceId: string, kind: ConnectorKind): Promise<Source[]> {
+    return this.db
+      .getRepository(Source)
+      .find({ where: { workspaceId, kind }, order: { createdAt: 'ASC' } });
+  }
+
+  async settings(viewer: Viewer, rawName: string): Promise<IntegrationSettingsView> {
+    requireCurrentPermission(viewer, 'source.write');
+    const kind = kindOf(rawName);
+    const [source] = await this.sourcesOf(viewer.workspaceId, kind);
+    if (source) return view(source);
+    // Settings saved before connectors existed pre-fill the form (they were never synced).
+    const legacy = await this.db
+      .getRepository(IntegrationSetting)
+      .findOneBy({ userId: viewer.userId, name: kind });
+    if (!legacy) return { ...EMPTY };
+    return {
+      domain: legacy.domain,
+      username: legacy.username,
+      password: legacy.sealedPassword ? STORED_PASSWORD : '',
+      spacekey: legacy.spacekey,
+    };
+  }
+
+  /**
+   * SPEC `POST /api/save-integration/{name}`: checks the site, credentials and keys against the
+   * tool, then saves them (sealed) on the workspace's source of that kind and starts a sync.
+   */
+  async save(
+    viewer: Viewer,
+    rawName: string,
+    input: Record<string, unknown>,
+  ): Promise<{ settings: IntegrationSettingsView; source: Source }> {
+    requireCurrentPermission(viewer, 'source.write');
+    const kind = kindOf(rawName);
+    const connector = connectorFor(kind)!;
+    const form = readForm(input);
+    const keys = parseKeys(form.spacekey, kind);
+    const [existing] = await this.sourcesOf(viewer.workspaceId, kind);
+    const stored = existing?.sealedCredentials
+      ? this.vault.open(existing.id, existing.sealedCredentials)
+      : null;
+    const keepStored = !form.password || form.password === STORED_PASSWORD;
+
+    let credentials: Credentials;
+    let settings: StoredSettings;
+    if (keepStored && stored?.type === 'oauth' && existing) {
+      // An OAuth connection keeps its site; only the keys change here.
+      const previous = existing.settings as StoredSettings;
+      if (form.domain && siteBaseUrl(form.domain).host !== new URL(previous.siteUrl).host)
+        throw badInput('To connect another site, use Authorize again.', { field: 'domain' });
+      credentials = stored;
+      settings = { ...previous, ...keySettings(kind, keys) };
+    } else {
+      if (!form.username)
+        throw badInput('Enter the email address of the Atlassian account.', { field: 'username' });
+      const token = keepStored ? await this.storedToken(viewer, kind, stored) : form.password;
+      const site = siteBaseUrl(form.domain);
+      if (!this.options.allowPrivateHosts)
+        await assertPublicHost(site).catch((e) => {
+          throw ConnectorErrors.fromConnector(e);
+        });
+      credentials = { type: 'basic', username: form.username, token };
+      const base = baseUrlText(site);
+      settings = {
+        apiBase: base,
+        siteUrl: base,
+        domain: form.domain,
+        username: form.username,
+        auth: 'basic',
+        ...keySettings(kind, keys),
+      };
+    }
+    const auth =
+      credentials.type === 'basic'
+        ? basicAuth(credentials.username, credentials.token)
+        : this.vault.authFor(existing!);
+    const checked = await this.check(connector, auth, settings);
+    const source = await this.connect(viewer, kind, existing ?? null, checked, credentials);
+    return { settings: view(source), source };
+  }
+
+  /** SPEC `POST /api/resync-confluence`: every source of the kind syncs now (a running sync goes on). */
+  async resyncKind(viewer: Viewer, rawName: string): Promise<Source[]> {
+    requireCurrentPermission(viewer, 'source.write');
+    const kind = kindOf(rawName);
+    const sources = await this.sourcesOf(viewer.workspaceId, kind);
+    if (sources.length === 0) throw ConnectorErrors.notConfigured(connectorFor(kind)!.label);
+    for (const source of sources) await this.startSync(source);
+    return this.sourcesOf(viewer.workspaceId, kind);
+  }
+
+  async resync(viewer: Viewer, sourceId: string): Promise<Source> {
+    requireCurrentPermission(viewer, 'source.write');
+    assertId(sourceId);
+    const source = await this.db
+      .getRepository(Source)
+      .findOneBy({ id: sourceId, workspaceId: viewer.workspaceId });
+    if (!source || !isConnectorKind(source.kind)) throw ConnectorErrors.sourceNotFound();
+    await this.startSync(source);
+    return this.db.getRepository(Source).findOneByOrFail({ id: source.id });
+  }
+
+  /** The Atlassian authorize URL, with a fresh state bound to the caller (10 minutes, single use). */
+  async authorizeUrl(
+    viewer: Viewer,
+    rawName: string,
+    form: { domain?: unknown; spacekey?: unknown },
+  ): Promise<string> {
+    requireCurrentPermission(viewer, 'source.write');
+    const kind = kindOf(rawName);
+    if (!this.oauth.configured) throw ConnectorErrors.oauthNotConfigured();
+    const domain = typeof form.domain === 'string' ? form.domain.trim().slice(0, 255) : '';
+    if (domain) siteBaseUrl(domain);
+    const spacekey = typeof form.spacekey === 'string' ? form.spacekey.slice(0, 1000) : '';
+    parseKeys(spacekey, kind);
+    const state = randomToken(32);
+    await this.db.transaction(async (m) => {
+      await m.query(
+        `DELETE FROM connector_oauth_states WHERE expires_at < now() - interval '1 day'`,
+      );
+      await m.getRepository(OAuthState).insert({
+        stateHash: hashToken(this.keys.tokenHash, state),
+        userId: viewer.userId,
+        workspaceId: viewer.workspaceId,
+        provider: kind,
+        settings: { domain, spacekey },
+        expiresAt: new Date(Date.now() + STATE_TTL_MS),
+      });
+    });
+    return this.oauth.authorizeUrl(kind as AtlassianProduct, state);
+  }
+
+  /**
+   * SPEC `POST /api/get-access-token`: the callback's code, exchanged once with the server's own
+   * client secret after the state is checked; the site's cloud id found; the source connected.
+   * The same callback sent again answers the same result without a second exchange.
+   */
+  async completeAuthorization(
+    viewer: Viewer,
+    input: { code?: unknown; state?: unknown },
+  ): Promise<{ source: Source; site: string }> {
+    requireCurrentPermission(viewer, 'source.write');
+    const code = typeof input.code === 'string' ? input.code.trim() : '';
+    const stateText = typeof input.state === 'string' ? input.state.trim() : '';
+    if (!stateText)
+      throw ConnectorErrors.invalidState('The authorization came back without its state.');
+    if (!code) throw badInput('The authorization came back without a code.', { field: 'code' });
+    const codeHash = hashToken(this.keys.tokenHash, `code:${code}`);
+    const state = await this.db.transaction(async (m) => {
+      const row = await m.getRepository(OAuthState).findOne({
+        where: { stateHash: hashToken(this.keys.tokenHash, stateText) },
+        lock: { mode: 'pessimistic_write' },
+      });
+      if (!row || row.userId !== viewer.userId || row.workspaceId !== viewer.workspaceId)
+        throw ConnectorErrors.invalidState('This authorization is not yours or is unknown.');
+      if (row.usedAt) {
+        if (row.codeHash === codeHash && row.sourceId) return row;
+        throw ConnectorErrors.invalidState('This authorization was already used.');
+      }
+      if (row.expiresAt.getTime() < Date.now())
+        throw ConnectorErrors.invalidState('This authorization has expired.');
+      // Used from now on, even if the exchange fails: a code is only ever tried once.
+      await m.getRepository(OAuthState).update(row.id, { usedAt: new Date(), codeHash });
+      return { ...row, usedAt: null };
+    });
+    if (state.usedAt && state.sourceId) {
+      const source = await this.db.getRepository(Source).findOneBy({ id: state.sourceId });
+      if (source) return { source, site: String((source.settings as StoredSettings).siteUrl) };
+    }
+    const kind = kindOf(state.provider);
+    try {
+      const tokens = await this.oauth.exchangeCode(code);
+      const resources = await this.oauth.accessibleResources(tokens.accessToken);
+      const resource = pickSite(resources, state.settings.domain ?? '');
+      const settings: StoredSettings = {
+        apiBase: `${this.options.atlassianApiUrl}/ex/${kind}/${resource.id}`,
+        siteUrl: resource.url,
+        domain: resource.url,
+        auth: 'oauth',
+        cloudId: resource.id,
+        siteName: resource.name,
+        ...keySettings(kind, parseKeys(state.settings.spacekey ?? '', kind)),
+      };
+      const checked = await this.check(
+        connectorFor(kind)!,
+        bearerAuth(tokens.accessToken),
+        settings,
+      );
+      const [existing] = await this.sourcesOf(viewer.workspaceId, kind);
+      const source = await this.connect(viewer, kind, existing ?? null, checked, {
+        type: 'oauth',
+        ...tokens,
+      });
+      await this.db.getRepository(OAuthState).update(state.id, { sourceId: source.id });
+      return { source, site: resource.url };
+    } catch (error) {
+      throw ConnectorErrors.fromConnector(error);
+    }
+  }
+
+  /** Asks the tool whether these settings work, with short timeouts: the user is waiting. */
+  private async check(connector: Connector, auth: ConnectorAuth, settings: StoredSettings) {
+    const http = new ConnectorHttp({
+      label: connector.label,
+      auth,
+      allowPrivateHosts: this.options.allowPrivateHosts,
+      retryBaseMs: this.options.retryBaseMs,
+      maxRetries: 1,
+      timeoutMs: 15_000,
+      maxInlineWaitMs: 5_000,
+    });
+    try {
+      return (await connector.validate({ http, settings })) as StoredSettings;
+    } catch (error) {
+      throw ConnectorErrors.fromConnector(error);
+    }
+  }
+
+  /** Saves settings and sealed credentials on the source (created if needed), then syncs it. */
+  private async connect(
+    viewer: Viewer,
+    kind: ConnectorKind,
+    existing: Source | null,
+    settings: StoredSettings,
+    credentials: Credentials,
+  ): Promise<Source> {
+    const id = existing?.id ?? randomUUID();
+    const label = connectorFor(kind)!.label;
+    const keys = (kind === 'jira' ? settings.projectKeys : settings.spaceKeys) ?? [];
+    const site = new URL(settings.siteUrl).host;
+    const source = await this.db.transaction(async (m: EntityManager) => {
+      const saved = await m.getRepository(Source).save({
+        ...(existing ?? {}),
+        id,
+        workspaceId: viewer.workspaceId,
+        kind,
+        name: `${label} · ${keys.length > 0 ? keys.join(', ') : site}`,
+        description:
+          kind === 'jira'
+            ? `Issues and comments from ${site}`
+            : `Pages and blog posts from ${site}`,
+        createdById: existing?.createdById ?? viewer.userId,
+        settings,
+        sealedCredentials: this.vault.seal(id, credentials),
+        status: 'idle',
+        // A sync that was running restarts with the new settings.
+        checkpoint: null,
+        lastError: null,
+        nextSyncAt: new Date(),
+      });
+      return saved;
+    });
+    await this.sync.syncNow(source.id);
+    return source;
+  }
+
+  private async startSync(source: Source) {
+    if (!source.sealedCredentials) return;
+    if (source.status === 'needs_reauth') return; // only new credentials help
+    await this.sync.syncNow(source.id);
+  }
+
+  /** The token kept from before: on the source, or in settings saved before connectors existed. */
+  private async storedToken(
+    viewer: Viewer,
+    kind: ConnectorKind,
+    stored: Credentials | null,
+  ): Promise<string> {
+    if (stored?.type === 'basic') return stored.token;
+    const legacy = await this.db
+      .getRepository(IntegrationSetting)
+      .findOneBy({ userId: viewer.userId, name: kind });
+    if (legacy?.sealedPassword)
+      return openSecret(
+        this.keys.secrets,
+        legacy.sealedPassword,
+        `integration:${viewer.userId}:${kind}`,
+      );
+    throw badInput('Enter the API token.', { field: 'password' });
+  }
+}
+
+function kindOf(rawName: string): ConnectorKind {
+  const name = String(rawName ?? '').toLowerCase();
+  if (!isConnectorKind(name)) throw ConnectorErrors.unknownIntegration(name);
+  return name;
+}
+
+function readForm(input: Record<string, unknown>) {
+  const field = (key: keyof IntegrationSettingsView, max: number) => {
+    const value = input[key];
+    if (value === undefined || value === null) return '';
+    if (typeof value !== 'string') throw badInput(`${key} must be text.`, { field: key });
+    if (value.length > max)
+      throw badInput(`${key} is too long (at most ${max} characters).`, { field: key });
+    return value.trim();
+  };
+  return {
+    domain: field('domain', 255),
+    username: field('username', 255),
+    password: field('password', 2000),
+    spacekey: field('spacekey', 1000),
+  };
+}
+
+/** Space or project keys, separated by commas or spaces; Jira keys are upper case. */
+export function parseKeys(raw: string, kind: ConnectorKind): string[] {
+  const keys = raw
+    .split(/[\s,]+/)
+    .map((k) => k.trim())
+    .filter(Boolean)
+    .map((k) => (kind === 'jira' ? k.toUpperCase() : k));
+  const bad = keys.find((k) => !/^~?[A-Za-z0-9_-]{1,255}$/.test(k));
+  if (bad)
+    throw badInput(`"${bad.slice(0, 40)}" is not a ${kind === 'jira' ? 'project' : 'space'} key.`, {
+      field: 'spacekey',
+    });
+  if (keys.length > 50) throw badInput('At most 50 keys.', { field: 'spacekey' });
+  return [...new Set(keys)];
+}
+
+function keySettings(kind: ConnectorKind, keys: string[]) {
+  return kind === 'jira' ? { projectKeys: keys } : { spaceKeys: keys };
+}
+
+function pickSite(
+  resources: { id: string; name: string; url: string }[],
+  domain: string,
+): { id: string; name: string; url: string } {
+  if (resources.length === 0)
+    throw new AppError(
+      'INVALID_SETTINGS',
+      'The Atlassian account granted no site to Lumen. Authorize again and pick a site.',
+      400,
+    );
+  if (!domain) return resources[0]!;
+  const host = siteBaseUrl(domain).host;
+  const match = resources.find((r) => new URL(r.url).host === host);
+  if (!match)
+    throw new AppError(
+      'INVALID_SETTINGS',
+      `The authorization does not cover ${host}; it covers ${resources.map((r) => new URL(r.url).host).join(', ')}.`,
+      400,
+      { field: 'domain' },
+    );
+  return match;
+}
+
+/** The SPEC record of a source: the secret is never in it. */
+export function view(source: Source): IntegrationSettingsView {
+  const s = source.settings as Partial<StoredSettings & ConfluenceSettings>;
+  const keys = (source.kind === 'jira' ? s.projectKeys : s.spaceKeys) ?? [];
+  return {
+    domain: s.domain ?? s.siteUrl ?? '',
+    username: s.username ?? '',
+    password: source.sealedCredentials ? STORED_PASSWORD : '',
+    spacekey: keys.join(', '),
+  };
+}

@@ -1,0 +1,1271 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+
+/**
+ * A loopback stand-in for Atlassian Cloud, so connector tests exercise real HTTP against the
+ * documented shapes without a network or an account. One server plays every host:
+ * - auth.atlassian.com: GET /authorize and POST /oauth/token (OAuth 2.0 3LO, rotating refresh
+ *   tokens);
+ * - api.atlassian.com: GET /oauth/token/accessible-resources and /ex/{confluence|jira}/{cloudId}/…
+ *   (Bearer), which serve the same handlers as the site;
+ * - one site: Confluence REST v2 under /wiki/api/v2 and Jira REST v3 under /rest/api/3 (Basic
+ *   email:token).
+ * Tests add content, edit and delete it, inject faults and latency; every request is logged.
+ * Shapes follow shared/research/connectors.md §2, §3 and §8.1.
+ */
+
+export interface FakeAtlassianRequest {
+  method: string;
+  /** Without the query. */
+  path: string;
+  /** Multi-valued parameters (id=1&id=2) are kept. */
+  query: URLSearchParams;
+  headers: Record<string, string | undefined>;
+  /** Parsed JSON or form body, else undefined. */
+  body: any;
+  /** Date.now() when received. */
+  at: number;
+}
+
+export interface FakeFault {
+  status: number;
+  headers?: Record<string, string>;
+  /** Sent as JSON; a string is sent as it is (text/plain unless headers say otherwise). */
+  body?: unknown;
+}
+
+/**
+ * Which requests a fault applies to. `path` as a string matches the whole path or its end, so
+ * '/wiki/api/v2/pages' also matches the same route under /ex/confluence/{cloudId}; a RegExp is
+ * tested against the whole path.
+ */
+export type RequestMatcher =
+  { method?: string; path?: RegExp | string } | ((req: FakeAtlassianRequest) => boolean);
+
+export interface FakeAtlassianOptions {
+  /** Delay before every response (default 0). */
+  latencyMs?: number;
+  clientId?: string;
+  clientSecret?: string;
+  /** Default 3600. */
+  accessTokenTtlSeconds?: number;
+  /** How long an authorization code can be exchanged (default 600). */
+  codeTtlSeconds?: number;
+}
+
+export interface FakeAtlassianResource {
+  id: string;
+  name: string;
+  url: string;
+  scopes?: string[];
+}
+
+export interface FakeAtlassian {
+  /** http://127.0.0.1:<port>: the auth server, the API gateway and the site's base URL. */
+  url: string;
+  cloudId: string;
+  clientId: string;
+  clientSecret: string;
+  requests: FakeAtlassianRequest[];
+  /** Highest number of requests being handled at once (latency included). */
+  maxInFlight: number;
+  setLatency(ms: number): void;
+  addApiToken(email: string, token: string): void;
+  addSpace(input: { key: string; name?: string; type?: string }): {
+    id: string;
+    key: string;
+    name: string;
+  };
+  addPage(input: {
+    spaceKey: string;
+    title: string;
+    storage: string;
+    type?: 'page' | 'blogpost';
+  }): {
+    id: string;
+    title: string;
+    webui: string;
+  };
+  /** Bumps version.number; version.createdAt = now. */
+  editPage(id: string, change: { title?: string; storage?: string }): void;
+  /** Out of status=current listings; GET by id answers 404. */
+  trashPage(id: string): void;
+  /** Visible to no one: not listed, GET answers 404. */
+  restrictPage(id: string): void;
+  addProject(input: { key: string; name?: string }): { id: string; key: string };
+  addIssue(input: NewIssue): { id: string; key: string };
+  /** Bumps fields.updated. */
+  editIssue(
+    key: string,
+    change: { summary?: string; description?: unknown; addComment?: NewComment },
+  ): void;
+  deleteIssue(key: string): void;
+  /** Default true: GET /authorize redirects straight back with a code. */
+  autoConsent: boolean;
+  /** A code as if the user had consented. */
+  issueCode(input: { redirectUri: string; scope?: string }): string;
+  /** Default: one resource, { id: cloudId, name: 'Fake site', url }. */
+  setResources(resources: FakeAtlassianResource[]): void;
+  /** Every live access token now answers 401. */
+  expireAccessTokens(): void;
+  /** POST /oauth/token calls, optionally of one grant_type. */
+  tokenRequests(grantType?: string): FakeAtlassianRequest[];
+  /** The next `times` (default 1) matching requests get `fault`, before auth is checked. */
+  failNext(match: RequestMatcher, fault: FakeFault, times?: number): void;
+  /** 429 with Retry-After and X-RateLimit-Reset. */
+  rateLimit(match: RequestMatcher, retryAfterSeconds: number, times?: number): void;
+  /** The next matching Confluence list answer is `results: []` with a next link all the same. */
+  emptyPageWithNext(match: RequestMatcher): void;
+  /** Drops every fault and empty page not yet served. */
+  clearFaults(): void;
+  close(): Promise<void>;
+}
+
+export interface NewComment {
+  /** A display name (default 'Someone'). */
+  author?: string;
+  /** An ADF document, or a string made into one. */
+  body: unknown;
+}
+
+export interface NewIssue {
+  projectKey: string;
+  summary: string;
+  /** An ADF document, or a string made into one. */
+  description?: unknown;
+  comments?: NewComment[];
+  status?: string;
+  issueType?: string;
+  priority?: string;
+  assignee?: string;
+  reporter?: string;
+  labels?: string[];
+}
+
+export async function startFakeAtlassian(
+  options: FakeAtlassianOptions = {},
+): Promise<FakeAtlassian> {
+  const fake = new Fake(options);
+  await fake.listen();
+  return fake;
+}
+
+// ---- The model ------------------------------------------------------------------------------
+
+type ContentType = 'page' | 'blogpost';
+
+interface Space {
+  id: string;
+  key: string;
+  name: string;
+  type: string;
+}
+
+interface Content {
+  id: string;
+  type: ContentType;
+  space: Space;
+  title: string;
+  storage: string;
+  version: number;
+  createdAt: number;
+  versionAt: number;
+  status: 'current' | 'trashed';
+  restricted: boolean;
+}
+
+interface Project {
+  id: string;
+  key: string;
+  name: string;
+  issueCount: number;
+}
+
+interface Comment {
+  id: string;
+  author: string;
+  body: unknown;
+  created: number;
+}
+
+interface Issue {
+  id: string;
+  key: string;
+  project: Project;
+  number: number;
+  summary: string;
+  description: unknown;
+  comments: Comment[];
+  status: string;
+  issueType: string;
+  priority: string;
+  assignee: string | null;
+  reporter: string | null;
+  labels: string[];
+  created: number;
+  updated: number;
+  deleted: boolean;
+}
+
+/** What a handler answers; written out in one place. */
+interface Reply {
+  status: number;
+  /** JSON, or a string sent as it is. */
+  body?: unknown;
+  headers?: Record<string, string>;
+  html?: string;
+}
+
+interface Planned {
+  match: RequestMatcher;
+  remaining: number;
+  /** A fault, built when served (so a rate limit's reset time is counted from then). */
+  fault?: () => Reply;
+  emptyPage?: boolean;
+}
+
+// Error bodies as Atlassian sends them.
+const CONFLUENCE_UNAUTHENTICATED = {
+  message: 'Client must be authenticated to access this resource.',
+  'status-code': 401,
+};
+const JIRA_UNAUTHENTICATED = {
+  errorMessages: ['You are not authenticated. Authentication required to perform this operation.'],
+  errors: {},
+};
+const GATEWAY_UNAUTHORIZED = { code: 401, message: 'Unauthorized' };
+const CONFLUENCE_NOT_FOUND = {
+  errors: [{ status: 404, code: 'NOT_FOUND', title: 'Not Found' }],
+};
+const SEARCH_REMOVED =
+  'The requested API has been removed. Please migrate to the /rest/api/3/search/jql API. A full migration guideline is available at https://developer.atlassian.com/changelog/#CHANGE-2046';
+const UNBOUNDED_JQL =
+  'Unbounded JQL queries are not allowed here. Please add a search restriction to your query.';
+
+const DEFAULT_SCOPE = 'read:page:confluence read:space:confluence offline_access';
+/** Comments inline in an issue's `comment` field; the rest come from /issue/{key}/comment. */
+const INLINE_COMMENTS = 20;
+
+class Fake implements FakeAtlassian {
+  url = '';
+  readonly cloudId = randomUUID();
+  readonly clientId: string;
+  readonly clientSecret: string;
+  readonly requests: FakeAtlassianRequest[] = [];
+  maxInFlight = 0;
+  autoConsent = true;
+
+  private latency: number;
+  private readonly tokenTtlSeconds: number;
+  private readonly codeTtlSeconds: number;
+  private inFlight = 0;
+  private lastId = 10_000;
+  private readonly apiTokens = new Map<string, string>(); // email -> token
+  private readonly spaces = new Map<string, Space>(); // by id
+  // By id; ids only grow, so insertion order is id order, the order listings use.
+  private readonly contents = new Map<string, Content>();
+  private readonly projects = new Map<string, Project>(); // by upper-case key
+  private readonly issues = new Map<string, Issue>(); // by id, in creation order
+  private readonly codes = new Map<
+    string,
+    { redirectUri: string; scope: string; expiresAt: number; used: boolean }
+  >();
+  private readonly accessTokens = new Map<string, { expiresAt: number; scope: string }>();
+  private readonly refreshTokens = new Map<string, { live: boolean; scope: string }>();
+  private resources: FakeAtlassianResource[] | null = null;
+  private readonly planned: Planned[] = [];
+  // Tracked so close() cuts keep-alive connections and pending latency at once.
+  private readonly sockets = new Set<Socket>();
+  private readonly timers = new Set<NodeJS.Timeout>();
+  private readonly server = http.createServer((req, res) => this.receive(req, res));
+
+  constructor(options: FakeAtlassianOptions) {
+    this.clientId = options.clientId ?? 'fake-client-id';
+    this.clientSecret = options.clientSecret ?? 'fake-client-secret';
+    this.tokenTtlSeconds = options.accessTokenTtlSeconds ?? 3600;
+    // Codes are short-lived; ten minutes is the usual OAuth bound.
+    this.codeTtlSeconds = options.codeTtlSeconds ?? 600;
+    this.latency = options.latencyMs ?? 0;
+    this.server.on('connection', (socket) => {
+      this.sockets.add(socket);
+      socket.on('close', () => this.sockets.delete(socket));
+    });
+  }
+
+  async listen(): Promise<void> {
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  close(): Promise<void> {
+    return new Promise<void>((resolve) => {
+      for (const timer of this.timers) clearTimeout(timer);
+      this.timers.clear();
+      this.server.close(() => resolve());
+      for (const socket of this.sockets) socket.destroy();
+    });
+  }
+
+  setLatency(ms: number) {
+    this.latency = ms;
+  }
+
+  addApiToken(email: string, token: string) {
+    this.apiTokens.set(email, token);
+  }
+
+  // ---- Test-side state: Confluence -----------------------------------------------------------
+
+  addSpace(input: { key: string; name?: string; type?: string }) {
+    if (this.spaceByKey(input.key)) throw new Error(`Space ${input.key} already exists`);
+    const space: Space = {
+      id: this.newId(),
+      key: input.key,
+      name: input.name ?? input.key,
+      type: input.type ?? 'global',
+    };
+    this.spaces.set(space.id, space);
+    return { id: space.id, key: space.key, name: space.name };
+  }
+
+  addPage(input: { spaceKey: string; title: string; storage: string; type?: ContentType }) {
+    const space = this.spaceByKey(input.spaceKey);
+    if (!space) throw new Error(`No space ${input.spaceKey}`);
+    const now = Date.now();
+    const content: Content = {
+      id: this.newId(),
+      type: input.type ?? 'page',
+      space,
+      title: input.title,
+      storage: input.storage,
+      version: 1,
+      createdAt: now,
+      versionAt: now,
+      status: 'current',
+      restricted: false,
+    };
+    this.contents.set(content.id, content);
+    return { id: content.id, title: content.title, webui: webuiOf(content) };
+  }
+
+  editPage(id: string, change: { title?: string; storage?: string }) {
+    const content = this.contentById(id);
+    if (change.title !== undefined) content.title = change.title;
+    if (change.storage !== undefined) content.storage = change.storage;
+    content.version++;
+    // Strictly later, so "changed since" comparisons see an edit made in the same millisecond.
+    content.versionAt = Math.max(Date.now(), content.versionAt + 1);
+  }
+
+  trashPage(id: string) {
+    this.contentById(id).status = 'trashed';
+  }
+
+  restrictPage(id: string) {
+    this.contentById(id).restricted = true;
+  }
+
+  // ---- Test-side state: Jira -----------------------------------------------------------------
+
+  addProject(input: { key: string; name?: string }) {
+    const key = input.key.toUpperCase();
+    if (this.projects.has(key)) throw new Error(`Project ${input.key} already exists`);
+    const project = { id: this.newId(), key, name: input.name ?? key, issueCount: 0 };
+    this.projects.set(key, project);
+    return { id: project.id, key: project.key };
+  }
+
+  addIssue(input: NewIssue) {
+    const project = this.projects.get(input.projectKey.toUpperCase());
+    if (!project) throw new Error(`No project ${input.projectKey}`);
+    const now = Date.now();
+    const number = ++project.issueCount;
+    const issue: Issue = {
+      id: this.newId(),
+      key: `${project.key}-${number}`,
+      project,
+      number,
+      summary: input.summary,
+      description: toAdf(input.description),
+      comments: (input.comments ?? []).map((c) => this.newComment(c, now)),
+      status: input.status ?? 'To Do',
+      issueType: input.issueType ?? 'Task',
+      priority: input.priority ?? 'Medium',
+      assignee: input.assignee ?? null,
+      reporter: input.reporter ?? null,
+      labels: input.labels ?? [],
+      created: now,
+      updated: now,
+      deleted: false,
+    };
+    this.issues.set(issue.id, issue);
+    return { id: issue.id, key: issue.key };
+  }
+
+  editIssue(
+    key: string,
+    change: { summary?: string; description?: unknown; addComment?: NewComment },
+  ) {
+    const issue = this.issueByIdOrKey(key);
+    if (!issue) throw new Error(`No issue ${key}`);
+    const now = Date.now();
+    if (change.summary !== undefined) issue.summary = change.summary;
+    if (change.description !== undefined) issue.description = toAdf(change.description);
+    if (change.addComment) issue.comments.push(this.newComment(change.addComment, now));
+    // Strictly later, so `updated >= <last sync>` always catches the edit.
+    issue.updated = Math.max(now, issue.updated + 1);
+  }
+
+  deleteIssue(key: string) {
+    const issue = this.issueByIdOrKey(key);
+    if (!issue) throw new Error(`No issue ${key}`);
+    issue.deleted = true;
+  }
+
+  // ---- Test-side state: OAuth ----------------------------------------------------------------
+
+  issueCode(input: { redirectUri: string; scope?: string }) {
+    const code = `fake-code-${randomBytes(12).toString('hex')}`;
+    this.codes.set(code, {
+      redirectUri: input.redirectUri,
+      scope: input.scope || DEFAULT_SCOPE,
+      expiresAt: Date.now() + this.codeTtlSeconds * 1000,
+      used: false,
+    });
+    return code;
+  }
+
+  setResources(resources: FakeAtlassianResource[]) {
+    this.resources = resources;
+  }
+
+  expireAccessTokens() {
+    for (const token of this.accessTokens.values()) token.expiresAt = 0;
+  }
+
+  tokenRequests(grantType?: string) {
+    return this.requests.filter(
+      (r) =>
+        r.method === 'POST' &&
+        r.path === '/oauth/token' &&
+        (grantType === undefined || r.body?.grant_type === grantType),
+    );
+  }
+
+  // ---- Faults --------------------------------------------------------------------------------
+
+  failNext(match: RequestMatcher, fault: FakeFault, times = 1) {
+    this.planned.push({
+      match,
+      remaining: times,
+      fault: () => ({ status: fault.status, headers: fault.headers, body: fault.body ?? {} }),
+    });
+  }
+
+  rateLimit(match: RequestMatcher, retryAfterSeconds: number, times = 1) {
+    this.planned.push({
+      match,
+      remaining: times,
+      fault: () => ({
+        status: 429,
+        headers: {
+          'retry-after': String(retryAfterSeconds),
+          'x-ratelimit-reset': new Date(Date.now() + retryAfterSeconds * 1000).toISOString(),
+        },
+        body: { message: 'Rate limit exceeded.' },
+      }),
+    });
+  }
+
+  emptyPageWithNext(match: RequestMatcher) {
+    this.planned.push({ match, remaining: 1, emptyPage: true });
+  }
+
+  clearFaults() {
+    this.planned.length = 0;
+  }
+
+  /** Uses up one serving of the first planned fault (or empty page) this request matches. */
+  private take(req: FakeAtlassianRequest, kind: 'fault' | 'emptyPage'): Planned | undefined {
+    const found = this.planned.find(
+      (p) => p.remaining > 0 && Boolean(p[kind]) && matches(p.match, req),
+    );
+    if (found) found.remaining--;
+    return found;
+  }
+
+  // ---- Serving -------------------------------------------------------------------------------
+
+  private receive(req: http.IncomingMessage, res: http.ServerResponse) {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('error', () => undefined); // a client hanging up mid-body is not the fake's failure
+    req.on('end', () => {
+      const request = toRequest(req, Buffer.concat(chunks));
+      this.requests.push(request);
+      this.inFlight++;
+      this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
+      const timer = setTimeout(() => {
+        this.timers.delete(timer);
+        this.inFlight--;
+        write(res, this.answer(request));
+      }, this.latency);
+      this.timers.add(timer);
+    });
+  }
+
+  private answer(req: FakeAtlassianRequest): Reply {
+    const planned = this.take(req, 'fault');
+    if (planned?.fault) return planned.fault();
+    try {
+      return this.route(req);
+    } catch (error) {
+      return { status: 500, body: { message: `Fake Atlassian broke: ${String(error)}` } };
+    }
+  }
+
+  private route(req: FakeAtlassianRequest): Reply {
+    const { method, path } = req;
+    if (path === '/authorize') return method === 'GET' ? this.authorize(req) : methodNotAllowed();
+    if (path === '/oauth/token') return method === 'POST' ? this.token(req) : methodNotAllowed();
+    if (path === '/oauth/token/accessible-resources') return this.accessibleResources(req);
+    const gateway = /^\/ex\/(confluence|jira)\/([^/]+)(\/.*)?$/.exec(path);
+    if (gateway) return this.gateway(req, gateway[1], gateway[2], gateway[3] ?? '/');
+    if (path.startsWith('/wiki/')) {
+      if (!this.basicUser(req)) return { status: 401, body: CONFLUENCE_UNAUTHENTICATED };
+      return this.confluence(req, path);
+    }
+    if (path.startsWith('/rest/')) {
+      if (!this.basicUser(req)) return { status: 401, body: JIRA_UNAUTHENTICATED };
+      return this.jira(req, path);
+    }
+    return { status: 404, body: { message: `No route for ${method} ${path}` } };
+  }
+
+  /** /ex/{product}/{cloudId}/…: a live Bearer token granted this site, then the site. */
+  private gateway(req: FakeAtlassianRequest, product: string, cloudId: string, rest: string) {
+    const token = this.liveAccessToken(req);
+    const granted = token && this.siteResources(token.scope).some((r) => r.id === cloudId);
+    if (!granted || cloudId !== this.cloudId) return { status: 401, body: GATEWAY_UNAUTHORIZED };
+    if (product === 'confluence' && rest.startsWith('/wiki/')) return this.confluence(req, rest);
+    if (product === 'jira' && rest.startsWith('/rest/')) return this.jira(req, rest);
+    return { status: 404, body: { message: `No route for ${req.method} ${req.path}` } };
+  }
+
+  private basicUser(req: FakeAtlassianRequest): string | null {
+    const match = /^Basic\s+(\S+)$/i.exec(req.headers.authorization ?? '');
+    if (!match) return null;
+    const decoded = Buffer.from(match[1], 'base64').toString('utf8');
+    const colon = decoded.indexOf(':');
+    if (colon < 0) return null;
+    const email = decoded.slice(0, colon);
+    return this.apiTokens.get(email) === decoded.slice(colon + 1) ? email : null;
+  }
+
+  private liveAccessToken(req: FakeAtlassianRequest) {
+    const match = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '');
+    const token = match ? this.accessTokens.get(match[1]) : undefined;
+    return token && token.expiresAt > Date.now() ? token : null;
+  }
+
+  // ---- OAuth 2.0 (3LO) -----------------------------------------------------------------------
+
+  /**
+   * The consent screen. With autoConsent it answers at once as if the user clicked Accept; else a
+   * tiny page whose links come back here with consent=accept or consent=deny (for e2e clicks).
+   */
+  private authorize(req: FakeAtlassianRequest): Reply {
+    const q = req.query;
+    if (q.get('client_id') !== this.clientId)
+      return oauthError(400, 'invalid_client', 'Unknown client_id.');
+    if (q.get('response_type') !== 'code')
+      return oauthError(400, 'unsupported_response_type', 'response_type must be code.');
+    const redirectUri = q.get('redirect_uri') ?? '';
+    if (!URL.canParse(redirectUri))
+      return oauthError(400, 'invalid_request', 'redirect_uri must be an absolute URL.');
+    const state = q.get('state');
+    const consent = q.get('consent');
+    if (consent === 'deny') {
+      const error = 'access_denied';
+      return redirect(redirectUri, { error, error_description: 'User denied access.', state });
+    }
+    if (!this.autoConsent && consent !== 'accept') return { status: 200, html: consentPage(q) };
+    const code = this.issueCode({ redirectUri, scope: q.get('scope') ?? undefined });
+    return redirect(redirectUri, { code, state });
+  }
+
+  private token(req: FakeAtlassianRequest): Reply {
+    const body: Record<string, unknown> = isObject(req.body) ? req.body : {};
+    const grantType = body.grant_type;
+    if (grantType !== 'authorization_code' && grantType !== 'refresh_token')
+      return oauthError(400, 'unsupported_grant_type', 'Unsupported grant type.');
+    // A wrong secret answers access_denied, the same code as a user declining (research §2.2).
+    if (body.client_id !== this.clientId || body.client_secret !== this.clientSecret)
+      return oauthError(401, 'access_denied', 'Unauthorized');
+    return grantType === 'authorization_code' ? this.exchangeCode(body) : this.refresh(body);
+  }
+
+  private exchangeCode(body: Record<string, unknown>): Reply {
+    const grant = this.codes.get(String(body.code ?? ''));
+    const usable =
+      grant &&
+      !grant.used &&
+      grant.expiresAt > Date.now() &&
+      grant.redirectUri === body.redirect_uri;
+    if (!grant || !usable) return oauthError(403, 'invalid_grant', 'Invalid authorization code');
+    grant.used = true;
+    return { status: 200, body: this.newTokens(grant.scope) };
+  }
+
+  /** Rotating refresh tokens: the one presented is disabled, a new one comes back. */
+  private refresh(body: Record<string, unknown>): Reply {
+    const held = this.refreshTokens.get(String(body.refresh_token ?? ''));
+    if (!held?.live) return oauthError(403, 'invalid_grant', 'Unknown or invalid refresh token.');
+    held.live = false;
+    return { status: 200, body: this.newTokens(held.scope) };
+  }
+
+  private newTokens(scope: string) {
+    const accessToken = `fake-at-${randomBytes(16).toString('hex')}`;
+    const refreshToken = `fake-rt-${randomBytes(16).toString('hex')}`;
+    this.accessTokens.set(accessToken, {
+      expiresAt: Date.now() + this.tokenTtlSeconds * 1000,
+      scope,
+    });
+    this.refreshTokens.set(refreshToken, { live: true, scope });
+    return {
+      access_token: accessToken,
+      expires_in: this.tokenTtlSeconds,
+      token_type: 'Bearer',
+      refresh_token: refreshToken,
+      scope,
+    };
+  }
+
+  private accessibleResources(req: FakeAtlassianRequest): Reply {
+    if (req.method !== 'GET') return methodNotAllowed();
+    const token = this.liveAccessToken(req);
+    if (!token) return { status: 401, body: GATEWAY_UNAUTHORIZED };
+    return { status: 200, body: this.siteResources(token.scope) };
+  }
+
+  /** The sites a token reaches; scopes default to the token's own. */
+  private siteResources(scope: string): Required<FakeAtlassianResource>[] {
+    const list = this.resources ?? [{ id: this.cloudId, name: 'Fake site', url: this.url }];
+    return list.map((r) => ({ ...r, scopes: r.scopes ?? scope.split(' ').filter(Boolean) }));
+  }
+
+  // ---- Confluence Cloud REST v2 --------------------------------------------------------------
+
+  /** `path` is the site path (/wiki/…), the /ex prefix already stripped. */
+  private confluence(req: FakeAtlassianRequest, path: string): Reply {
+    if (req.method !== 'GET') return methodNotAllowed();
+    const route = path.startsWith('/wiki/api/v2/') ? path.slice('/wiki/api/v2'.length) : '';
+    let m: RegExpExecArray | null;
+    if (route === '/spaces') return this.listSpaces(req, path);
+    if ((m = /^\/spaces\/([^/]+)\/(pages|blogposts)$/.exec(route)))
+      return this.listSpaceContent(req, path, m[1], contentType(m[2]));
+    if ((m = /^\/(pages|blogposts)$/.exec(route)))
+      return this.listContentByIds(req, path, contentType(m[1]));
+    if ((m = /^\/(pages|blogposts)\/([^/]+)$/.exec(route)))
+      return this.getContent(req, contentType(m[1]), m[2]);
+    return { status: 404, body: CONFLUENCE_NOT_FOUND };
+  }
+
+  private listSpaces(req: FakeAtlassianRequest, path: string): Reply {
+    const keys = listParam(req.query, 'keys');
+    const list = [...this.spaces.values()]
+      .filter((s) => keys.length === 0 || keys.includes(s.key))
+      .map((s) => ({
+        id: s.id,
+        key: s.key,
+        name: s.name,
+        type: s.type,
+        status: 'current',
+        _links: { webui: `/spaces/${s.key}` },
+      }));
+    return this.page(req, path, list);
+  }
+
+  private listSpaceContent(
+    req: FakeAtlassianRequest,
+    path: string,
+    spaceId: string,
+    type: ContentType,
+  ): Reply {
+    if (!this.spaces.has(spaceId)) return { status: 404, body: CONFLUENCE_NOT_FOUND };
+    const statuses = listParam(req.query, 'status');
+    const wanted = statuses.length > 0 ? statuses : ['current'];
+    const withBody = req.query.get('body-format') === 'storage';
+    const list = [...this.contents.values()]
+      .filter((c) => c.space.id === spaceId && c.type === type && !c.restricted)
+      .filter((c) => wanted.includes(c.status))
+      .map((c) => contentJson(c, withBody));
+    return this.page(req, path, list);
+  }
+
+  /** GET /pages?id=1&id=2: those that exist and are visible; missing ones are just absent. */
+  private listContentByIds(req: FakeAtlassianRequest, path: string, type: ContentType): Reply {
+    const ids = listParam(req.query, 'id');
+    const withBody = req.query.get('body-format') === 'storage';
+    const list = [...this.contents.values()]
+      .filter((c) => c.type === type && isVisible(c) && (ids.length === 0 || ids.includes(c.id)))
+      .map((c) => contentJson(c, withBody));
+    return this.page(req, path, list);
+  }
+
+  private getContent(req: FakeAtlassianRequest, type: ContentType, id: string): Reply {
+    const content = this.contents.get(id);
+    if (!content || content.type !== type || !isVisible(content))
+      return { status: 404, body: CONFLUENCE_NOT_FOUND };
+    const json = contentJson(content, req.query.get('body-format') === 'storage');
+    return { status: 200, body: { ...json, _links: { ...json._links, base: this.wikiBase() } } };
+  }
+
+  /**
+   * Cursor pagination as in every v2 list: `limit` (default 25, at most 250), an opaque `cursor`,
+   * and when more remain both a Link header and `_links.next`, a /wiki/… path even under /ex
+   * (Atlassian's answer; the client re-roots it).
+   */
+  private page(req: FakeAtlassianRequest, path: string, all: unknown[]): Reply {
+    const limit = intParam(req.query.get('limit'), 25, 1, 250);
+    const offset = decodeCursor(req.query.get('cursor'));
+    if (offset === null)
+      return {
+        status: 400,
+        body: {
+          errors: [{ status: 400, code: 'INVALID_REQUEST_PARAMETER', title: 'Invalid cursor' }],
+        },
+      };
+    let results = all.slice(offset, offset + limit);
+    let next = offset + limit < all.length ? nextLink(path, req.query, offset + limit) : undefined;
+    if (this.take(req, 'emptyPage')) {
+      // The quirk: nothing on this page, yet a next link (here: back to where this page was).
+      results = [];
+      next = nextLink(path, req.query, offset);
+    }
+    return {
+      status: 200,
+      headers: next ? { link: `<${next}>; rel="next"` } : {},
+      body: { results, _links: { ...(next ? { next } : {}), base: this.wikiBase() } },
+    };
+  }
+
+  private wikiBase() {
+    return `${this.url}/wiki`;
+  }
+
+  // ---- Jira Cloud REST v3 --------------------------------------------------------------------
+
+  /** `path` is the site path (/rest/…), the /ex prefix already stripped. */
+  private jira(req: FakeAtlassianRequest, path: string): Reply {
+    const route = path.startsWith('/rest/api/3/') ? path.slice('/rest/api/3'.length) : '';
+    if (route === '/search') return jiraError(410, SEARCH_REMOVED);
+    if (route === '/search/jql')
+      return req.method === 'GET' || req.method === 'POST'
+        ? this.searchJql(req)
+        : methodNotAllowed();
+    if (req.method !== 'GET') return methodNotAllowed();
+    let m: RegExpExecArray | null;
+    if (route === '/myself') return this.myself(req);
+    if (route === '/project/search') return this.searchProjects(req);
+    if ((m = /^\/project\/([^/]+)$/.exec(route))) return this.getProject(decodeURIComponent(m[1]));
+    if ((m = /^\/issue\/([^/]+)\/comment$/.exec(route)))
+      return this.listComments(req, decodeURIComponent(m[1]));
+    if ((m = /^\/issue\/([^/]+)$/.exec(route))) {
+      const issue = this.issueByIdOrKey(decodeURIComponent(m[1]));
+      if (!issue || issue.deleted) return issueNotFound();
+      return { status: 200, body: this.issueJson(issue, listParam(req.query, 'fields')) };
+    }
+    return jiraError(404, `No API at ${req.method} ${req.path}.`);
+  }
+
+  private myself(req: FakeAtlassianRequest): Reply {
+    const email = this.basicUser(req) ?? 'oauth-user@fake.test';
+    return { status: 200, body: { ...person(email)!, emailAddress: email, active: true } };
+  }
+
+  private searchProjects(req: FakeAtlassianRequest): Reply {
+    const all = [...this.projects.values()];
+    const startAt = intParam(req.query.get('startAt'), 0, 0, Number.MAX_SAFE_INTEGER);
+    const maxResults = intParam(req.query.get('maxResults'), 50, 1, 50);
+    return {
+      status: 200,
+      body: {
+        values: all.slice(startAt, startAt + maxResults).map(projectJson),
+        startAt,
+        maxResults,
+        total: all.length,
+        isLast: startAt + maxResults >= all.length,
+      },
+    };
+  }
+
+  private getProject(keyOrId: string): Reply {
+    const project =
+      this.projects.get(keyOrId.toUpperCase()) ??
+      [...this.projects.values()].find((p) => p.id === keyOrId);
+    if (!project) return jiraError(404, `No project could be found with key '${keyOrId}'.`);
+    return { status: 200, body: projectJson(project) };
+  }
+
+  private listComments(req: FakeAtlassianRequest, idOrKey: string): Reply {
+    const issue = this.issueByIdOrKey(idOrKey);
+    if (!issue || issue.deleted) return issueNotFound();
+    const startAt = intParam(req.query.get('startAt'), 0, 0, Number.MAX_SAFE_INTEGER);
+    const maxResults = intParam(req.query.get('maxResults'), 50, 1, 100);
+    return {
+      status: 200,
+      body: {
+        startAt,
+        maxResults,
+        total: issue.comments.length,
+        comments: issue.comments.slice(startAt, startAt + maxResults).map(commentJson),
+      },
+    };
+  }
+
+  /** GET (query) or POST (JSON body) /search/jql: a page of issues and a nextPageToken. */
+  private searchJql(req: FakeAtlassianRequest): Reply {
+    const input = searchInput(req);
+    const query = parseJql(input.jql);
+    if ('error' in query) return jiraError(400, query.error);
+    const unknown = query.projectSets.flat().find((key) => !this.projects.has(key));
+    if (unknown)
+      return jiraError(400, `The value '${unknown}' does not exist for the field 'project'.`);
+    // Jira hands out far bigger pages when only ids or keys are asked for.
+    const idsOnly = input.fields.length > 0 && input.fields.every((f) => f === 'id' || f === 'key');
+    const maxResults = intParam(input.maxResults, 50, 1, idsOnly ? 5000 : 100);
+    const offset = decodePageToken(input.nextPageToken, input.jql);
+    if (offset === null)
+      return jiraError(400, 'The provided next page token is invalid or expired.');
+    const found = [...this.issues.values()].filter((i) => !i.deleted && query.matches(i));
+    found.sort(query.order);
+    const page = found.slice(offset, offset + maxResults);
+    const isLast = offset + maxResults >= found.length;
+    return {
+      status: 200,
+      body: {
+        issues: page.map((i) => this.issueJson(i, input.fields)),
+        // Absent, not null, on the last page (as Jira answers).
+        ...(isLast ? {} : { nextPageToken: encodePageToken(offset + maxResults, input.jql) }),
+        isLast,
+      },
+    };
+  }
+
+  /** Only the requested fields; none, *all or *navigable: every field. */
+  private issueJson(issue: Issue, fields: string[]) {
+    const all: Record<string, unknown> = {
+      summary: issue.summary,
+      description: issue.description,
+      comment: {
+        comments: issue.comments.slice(0, INLINE_COMMENTS).map(commentJson),
+        startAt: 0,
+        maxResults: INLINE_COMMENTS,
+        total: issue.comments.length,
+      },
+      updated: jiraTime(issue.updated),
+      created: jiraTime(issue.created),
+      project: projectJson(issue.project),
+      status: { name: issue.status },
+      issuetype: { name: issue.issueType },
+      priority: { name: issue.priority },
+      assignee: person(issue.assignee),
+      reporter: person(issue.reporter),
+      labels: issue.labels,
+    };
+    const everything =
+      fields.length === 0 || fields.includes('*all') || fields.includes('*navigable');
+    const wanted = everything ? Object.keys(all) : fields.filter((f) => f in all);
+    return {
+      id: issue.id,
+      key: issue.key,
+      self: `${this.url}/rest/api/3/issue/${issue.id}`,
+      fields: Object.fromEntries(wanted.map((f) => [f, all[f]])),
+    };
+  }
+
+  // ---- Small lookups -------------------------------------------------------------------------
+
+  private newId(): string {
+    return String(++this.lastId);
+  }
+
+  private newComment(input: NewComment, at: number): Comment {
+    return {
+      id: this.newId(),
+      author: input.author ?? 'Someone',
+      body: toAdf(input.body),
+      created: at,
+    };
+  }
+
+  private spaceByKey(key: string): Space | undefined {
+    return [...this.spaces.values()].find((s) => s.key === key);
+  }
+
+  private contentById(id: string): Content {
+    const content = this.contents.get(id);
+    if (!content) throw new Error(`No page or blog post ${id}`);
+    return content;
+  }
+
+  private issueByIdOrKey(idOrKey: string): Issue | undefined {
+    const upper = idOrKey.toUpperCase();
+    return this.issues.get(idOrKey) ?? [...this.issues.values()].find((i) => i.key === upper);
+  }
+}
+
+// ---- HTTP plumbing --------------------------------------------------------------------------
+
+function toRequest(req: http.IncomingMessage, bytes: Buffer): FakeAtlassianRequest {
+  const url = new URL(req.url ?? '/', 'http://fake');
+  return {
+    method: req.method ?? 'GET',
+    path: url.pathname,
+    query: url.searchParams,
+    headers: Object.fromEntries(
+      Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : v]),
+    ),
+    body: parseBody(bytes, req.headers['content-type']),
+    at: Date.now(),
+  };
+}
+
+/** JSON or form (the token endpoint takes both); anything else is undefined. */
+function parseBody(bytes: Buffer, contentType: string | undefined): any {
+  if (bytes.length === 0) return undefined;
+  const text = bytes.toString('utf8');
+  if (contentType?.includes('application/x-www-form-urlencoded'))
+    return Object.fromEntries(new URLSearchParams(text));
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function write(res: http.ServerResponse, reply: Reply) {
+  if (res.destroyed || res.writableEnded) return;
+  const headers = Object.fromEntries(
+    Object.entries(reply.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v]),
+  );
+  let payload: string | undefined;
+  if (reply.html !== undefined) {
+    headers['content-type'] ??= 'text/html; charset=utf-8';
+    payload = reply.html;
+  } else if (typeof reply.body === 'string') {
+    headers['content-type'] ??= 'text/plain; charset=utf-8';
+    payload = reply.body;
+  } else if (reply.body !== undefined) {
+    headers['content-type'] ??= 'application/json;charset=UTF-8';
+    payload = JSON.stringify(reply.body);
+  }
+  res.writeHead(reply.status, headers);
+  res.end(payload);
+}
+
+function matches(match: RequestMatcher, req: FakeAtlassianRequest): boolean {
+  if (typeof match === 'function') return match(req);
+  if (match.method && match.method.toUpperCase() !== req.method.toUpperCase()) return false;
+  if (match.path instanceof RegExp) return match.path.test(req.path);
+  if (typeof match.path === 'string') return req.path.endsWith(match.path);
+  return true;
+}
+
+function redirect(to: string, params: Record<string, string | null>): Reply {
+  const url = new URL(to);
+  for (const [name, value] of Object.entries(params))
+    if (value !== null) url.searchParams.set(name, value);
+  return { status: 302, headers: { location: url.toString() } };
+}
+
+function methodNotAllowed(): Reply {
+  return { status: 405, body: { message: 'Method Not Allowed' } };
+}
+
+function oauthError(status: number, error: string, description: string): Reply {
+  return { status, body: { error, error_description: description } };
+}
+
+function jiraError(status: number, message: string): Reply {
+  return { status, body: { errorMessages: [message], errors: {} } };
+}
+
+function issueNotFound(): Reply {
+  return jiraError(404, 'Issue does not exist or you do not have permission to see it.');
+}
+
+/** The fake's consent screen: links back to /authorize with consent=accept|deny. */
+function consentPage(query: URLSearchParams): string {
+  const link = (consent: string) => {
+    const q = new URLSearchParams(query);
+    q.set('consent', consent);
+    return `/authorize?${escapeHtml(q.toString())}`;
+  };
+  return `<!doctype html><html><head><title>Fake Atlassian</title></head><body>
+<h1>Allow access to your Atlassian account?</h1>
+<p>Scopes: ${escapeHtml(query.get('scope') ?? '')}</p>
+<a id="accept" href="${link('accept')}">Accept</a> <a id="deny" href="${link('deny')}">Deny</a>
+</body></html>`;
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+// ---- Query parameters and cursors -----------------------------------------------------------
+
+/** A list parameter given repeated (id=1&id=2) or comma-separated (keys=A,B), or both. */
+function listParam(query: URLSearchParams, name: string): string[] {
+  return query
+    .getAll(name)
+    .flatMap((v) => v.split(','))
+    .map((v) => v.trim())
+    .filter(Boolean);
+}
+
+/** An integer parameter, clamped; missing or not a number: the fallback. */
+function intParam(value: unknown, fallback: number, min: number, max: number): number {
+  const n = value === null || value === undefined || value === '' ? NaN : Number(value);
+  return Number.isInteger(n) ? Math.min(Math.max(n, min), max) : fallback;
+}
+
+function encodeCursor(offset: number): string {
+  return Buffer.from(JSON.stringify({ offset })).toString('base64url');
+}
+
+/** The offset a cursor stands for: 0 without one, null when it is not one of ours. */
+function decodeCursor(cursor: string | null): number | null {
+  if (!cursor) return 0;
+  try {
+    const offset = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')).offset;
+    return Number.isInteger(offset) && offset >= 0 ? offset : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The same list from `offset`, other parameters kept, as a /wiki/… path. */
+function nextLink(path: string, query: URLSearchParams, offset: number): string {
+  const next = new URLSearchParams(query);
+  next.set('cursor', encodeCursor(offset));
+  return `${path}?${next.toString()}`;
+}
+
+/** A page token names its query, so one from another query is refused as Jira would. */
+function encodePageToken(offset: number, jql: string): string {
+  return Buffer.from(JSON.stringify({ offset, jql })).toString('base64url');
+}
+
+function decodePageToken(token: string | undefined, jql: string): number | null {
+  if (!token) return 0;
+  try {
+    const parsed = JSON.parse(Buffer.from(token, 'base64url').toString('utf8'));
+    return parsed.jql === jql && Number.isInteger(parsed.offset) ? parsed.offset : null;
+  } catch {
+    return null;
+  }
+}
+
+// ---- Confluence shapes ----------------------------------------------------------------------
+
+function contentType(plural: string): ContentType {
+  return plural === 'pages' ? 'page' : 'blogpost';
+}
+
+function isVisible(c: Content): boolean {
+  return c.status === 'current' && !c.restricted;
+}
+
+/** `/spaces/KEY/pages/<id>/Title+With+Plus`, or `/spaces/KEY/blog/<id>/Title` for a blog post. */
+function webuiOf(c: Content): string {
+  const slug = encodeURIComponent(c.title).replace(/%20/g, '+');
+  const kind = c.type === 'page' ? 'pages' : 'blog';
+  return `/spaces/${c.space.key}/${kind}/${c.id}/${slug}`;
+}
+
+function contentJson(c: Content, withBody: boolean) {
+  return {
+    id: c.id,
+    status: c.status,
+    title: c.title,
+    spaceId: c.space.id,
+    ...(c.type === 'page' ? { parentId: null, parentType: null, position: 0 } : {}),
+    authorId: 'fake-account',
+    createdAt: new Date(c.createdAt).toISOString(),
+    version: {
+      number: c.version,
+      createdAt: new Date(c.versionAt).toISOString(),
+      message: '',
+      minorEdit: false,
+      authorId: 'fake-account',
+    },
+    ...(withBody ? { body: { storage: { representation: 'storage', value: c.storage } } } : {}),
+    _links: { webui: webuiOf(c), tinyui: `/x/${c.id}` },
+  };
+}
+
+// ---- Jira shapes ----------------------------------------------------------------------------
+
+function projectJson(p: Project) {
+  return { id: p.id, key: p.key, name: p.name };
+}
+
+function commentJson(c: Comment) {
+  const at = jiraTime(c.created);
+  return { id: c.id, author: person(c.author), body: c.body, created: at, updated: at };
+}
+
+/** A user from a display name (or an email), with a stable made-up account id. */
+function person(name: string | null) {
+  if (!name) return null;
+  return { accountId: `acc-${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`, displayName: name };
+}
+
+/** Jira's timestamps: 2024-05-01T10:00:00.000+0000. */
+function jiraTime(ms: number): string {
+  return new Date(ms).toISOString().replace('Z', '+0000');
+}
+
+/** Jira Cloud stores text as ADF: a string becomes paragraphs (blank lines) with hard breaks. */
+function toAdf(value: unknown): unknown {
+  if (value === undefined || value === null) return null;
+  if (typeof value !== 'string') return value;
+  const paragraphs = value.split(/\n{2,}/).filter((p) => p.trim() !== '');
+  return {
+    version: 1,
+    type: 'doc',
+    content: paragraphs.map((p) => ({
+      type: 'paragraph',
+      content: p
+        .split('\n')
+        .flatMap((line, i) => [
+          ...(i > 0 ? [{ type: 'hardBreak' }] : []),
+          ...(line ? [{ type: 'text', text: line }] : []),
+        ]),
+    })),
+  };
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+// ---- JQL: the part connectors send ----------------------------------------------------------
+
+interface JqlQuery {
+  /** Each `project = / in` clause; an issue must be in all of them (upper-case keys). */
+  projectSets: string[][];
+  matches: (issue: Issue) => boolean;
+  order: (a: Issue, b: Issue) => number;
+}
+
+interface SearchInput {
+  jql: string;
+  nextPageToken?: string;
+  maxResults?: unknown;
+  fields: string[];
+}
+
+function searchInput(req: FakeAtlassianRequest): SearchInput {
+  if (req.method === 'POST') {
+    const body: Record<string, unknown> = isObject(req.body) ? req.body : {};
+    return {
+      jql: String(body.jql ?? ''),
+      nextPageToken: typeof body.nextPageToken === 'string' ? body.nextPageToken : undefined,
+      maxResults: body.maxResults,
+      fields: Array.isArray(body.fields) ? body.fields.map(String) : [],
+    };
+  }
+  return {
+    jql: req.query.get('jql') ?? '',
+    nextPageToken: req.query.get('nextPageToken') ?? undefined,
+    maxResults: req.query.get('maxResults'),
+    fields: listParam(req.query, 'fields'),
+  };
+}
+
+/**
+ * Reads `project = KEY`, `project in (A, "B")`, `updated >=|<=|>|< <epoch ms>` joined by AND,
+ * then an optional `ORDER BY field [ASC|DESC], …` over key, id, created and updated.
+ */
+function parseJql(jql: string): JqlQuery | { error: string } {
+  const [where, orderBy] = splitOrderBy(jql.trim());
+  const projectSets: string[][] = [];
+  const bounds: ((issue: Issue) => boolean)[] = [];
+  for (const clause of where ? where.split(/\s+AND\s+/i) : []) {
+    const keys = projectClause(clause.trim());
+    const bound = updatedClause(clause.trim());
+    if (keys) projectSets.push(keys);
+    else if (bound) bounds.push(bound);
+    else return { error: `Error in the JQL Query: the fake cannot read '${clause.trim()}'.` };
+  }
+  if (projectSets.length === 0 && bounds.length === 0) return { error: UNBOUNDED_JQL };
+  const order = orderBy === undefined ? compareKeys : parseOrderBy(orderBy);
+  if (typeof order === 'string') return { error: order };
+  return {
+    projectSets,
+    order,
+    matches: (issue) =>
+      projectSets.every((keys) => keys.includes(issue.project.key)) &&
+      bounds.every((bound) => bound(issue)),
+  };
+}
+
+function splitOrderBy(jql: string): [string, string | undefined] {
+  const m = /^(.*?)(?:^|\s+)ORDER\s+BY\s+(.*)$/is.exec(jql);
+  return m ? [m[1].trim(), m[2].trim()] : [jql, undefined];
+}
+
+function projectClause(clause: string): string[] | null {
+  const one = /^project\s*=\s*(?:"([^"]+)"|([\w-]+))$/i.exec(clause);
+  if (one) return [(one[1] ?? one[2]).toUpperCase()];
+  const many = /^project\s+in\s*\(([^)]*)\)$/i.exec(clause);
+  if (!many) return null;
+  const keys = many[1].split(',').map((k) =>
+    k
+      .trim()
+      .replace(/^"(.*)"$/, '$1')
+      .toUpperCase(),
+  );
+  return keys.every(Boolean) ? keys : null;
+}
+
+/** Unquoted numbers are epoch milliseconds in JQL (quoted dates would use the user's timezone). */
+function updatedClause(clause: string): ((issue: Issue) => boolean) | null {
+  const m = /^updated\s*(>=|<=|>|<)\s*(\d+)$/i.exec(clause);
+  if (!m) return null;
+  const ms = Number(m[2]);
+  const compare: Record<string, (u: number) => boolean> = {
+    '>=': (u) => u >= ms,
+    '<=': (u) => u <= ms,
+    '>': (u) => u > ms,
+    '<': (u) => u < ms,
+  };
+  return (issue) => compare[m[1]](issue.updated);
+}
+
+function parseOrderBy(text: string): ((a: Issue, b: Issue) => number) | string {
+  const byField: Record<string, (a: Issue, b: Issue) => number> = {
+    key: compareKeys,
+    id: (a, b) => Number(a.id) - Number(b.id),
+    created: (a, b) => a.created - b.created,
+    updated: (a, b) => a.updated - b.updated,
+  };
+  const parts: ((a: Issue, b: Issue) => number)[] = [];
+  for (const term of text.split(',')) {
+    const m = /^(\w+)(?:\s+(ASC|DESC))?$/i.exec(term.trim());
+    const compare = m ? byField[m[1].toLowerCase()] : undefined;
+    if (!m || !compare) return `Error in the JQL Query: not able to sort using '${term.trim()}'.`;
+    parts.push(m[2]?.toUpperCase() === 'DESC' ? (a, b) => compare(b, a) : compare);
+  }
+  // Ties fall back to key order, so pages never shuffle between requests.
+  return (a, b) => parts.reduce((result, part) => result || part(a, b), 0) || compareKeys(a, b);
+}
+
+function compareKeys(a: Issue, b: Issue): number {
+  return a.project.key.localeCompare(b.project.key) || a.number - b.number;
+}
