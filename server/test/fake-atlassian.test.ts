@@ -402,9 +402,16 @@ describe('Jira REST v3', () => {
 
   it('orders by updated and key, either way', async () => {
     fake.addProject({ key: 'ORD' });
-    for (const summary of ['x', 'y', 'z']) fake.addIssue({ projectKey: 'ORD', summary });
-    await sleep(2);
-    fake.editIssue('ORD-1', { summary: 'x, edited' });
+    // The three are created in one millisecond (a tie that `key ASC` breaks), even on a busy
+    // machine; the edit comes later.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    try {
+      for (const summary of ['x', 'y', 'z']) fake.addIssue({ projectKey: 'ORD', summary });
+      vi.setSystemTime(Date.now() + 5);
+      fake.editIssue('ORD-1', { summary: 'x, edited' });
+    } finally {
+      vi.useRealTimers();
+    }
     const byUpdated = await search({ jql: 'project = ORD ORDER BY updated DESC, key ASC' });
     expect(byUpdated.body.issues.map((i: any) => i.key)).toEqual(['ORD-1', 'ORD-2', 'ORD-3']);
     const byKey = await search({ jql: 'PROJECT = "ord" order by key desc' });
