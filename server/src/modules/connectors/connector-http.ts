@@ -236,7 +236,12 @@ export function detail(text: string): string {
     );
   if (typeof body.message === 'string') messages.push(body.message);
   if (typeof body.error_description === 'string') messages.push(body.error_description);
-  const joined = messages.filter(Boolean).join(' ').slice(0, 300);
+  // The provider's own sentence ends with a period; ours closes the parenthesis after it.
+  const joined = messages
+    .filter(Boolean)
+    .join(' ')
+    .slice(0, 300)
+    .replace(/[.\s]+$/, '');
   return joined ? `: ${joined}` : '';
 }
 

@@ -60,7 +60,8 @@ export function IntegrationCard({
                 <Text span c={status.color} fw={500}>
                   {status.label}
                 </Text>{' '}
-                · {source.documentCount.toLocaleString()} items
+                · {source.documentCount.toLocaleString()}{' '}
+                {source.documentCount === 1 ? 'item' : 'items'}
               </Text>
             );
           })}
