@@ -48,6 +48,19 @@ export interface Config {
     authUrl: string;
     apiUrl: string;
   };
+  /** Google Drive / Docs: the OAuth web-server client, and base URLs a test double can replace. */
+  google: {
+    clientId: string | undefined;
+    clientSecret: string | undefined;
+    /** The consent page (full URL). */
+    authUrl: string;
+    /** The token endpoint (full URL). */
+    tokenUrl: string;
+    /** The API root; Drive is under /drive/v3. */
+    apiUrl: string;
+  };
+  /** GitHub's REST API root (github.com); Enterprise Server bases are typed per source. */
+  github: { apiUrl: string };
   connectors: {
     /** Let a connector reach loopback, private and link-local addresses (self-hosted tools, test doubles). */
     allowPrivateHosts: boolean;
@@ -190,6 +203,21 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       apiUrl: trimSlash(
         url(env, 'ATLASSIAN_API_URL', ['http', 'https']) ?? 'https://api.atlassian.com',
       ),
+    },
+    google: {
+      clientId: env.GOOGLE_CLIENT_ID?.trim() || undefined,
+      clientSecret: env.GOOGLE_CLIENT_SECRET?.trim() || undefined,
+      authUrl:
+        url(env, 'GOOGLE_AUTH_URL', ['http', 'https']) ??
+        'https://accounts.google.com/o/oauth2/v2/auth',
+      tokenUrl:
+        url(env, 'GOOGLE_TOKEN_URL', ['http', 'https']) ?? 'https://oauth2.googleapis.com/token',
+      apiUrl: trimSlash(
+        url(env, 'GOOGLE_API_URL', ['http', 'https']) ?? 'https://www.googleapis.com',
+      ),
+    },
+    github: {
+      apiUrl: trimSlash(url(env, 'GITHUB_API_URL', ['http', 'https']) ?? 'https://api.github.com'),
     },
     connectors: {
       allowPrivateHosts: boolean(env, 'CONNECTORS_ALLOW_PRIVATE_HOSTS', false),

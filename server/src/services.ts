@@ -17,6 +17,7 @@ import { AskService } from './modules/search/ask.service.js';
 import { SearchHistoryService } from './modules/search/search-history.service.js';
 import { BotsService } from './modules/bots/bots.service.js';
 import { AtlassianOAuth } from './modules/connectors/atlassian-oauth.js';
+import { GoogleOAuth } from './modules/connectors/google-oauth.js';
 import { ConnectorSync } from './modules/connectors/connector-sync.js';
 import { ConnectorsService } from './modules/connectors/connectors.service.js';
 import { CredentialVault } from './modules/connectors/credentials.js';
@@ -108,20 +109,45 @@ export function createServices(
   const ask = new AskService(db, search, history, logger, config.ai, (userId, model) =>
     providerKeys.providerFor(userId, model),
   );
-  const oauth = new AtlassianOAuth(config.atlassian, `${config.publicUrl}/app/connectors`);
-  const vault = new CredentialVault(db, keys.secrets, oauth);
-  const connectorSync = new ConnectorSync(db, vault, indexer, logger, {
-    allowPrivateHosts: config.connectors.allowPrivateHosts,
-    intervalMs: config.connectors.syncIntervalMinutes * 60_000,
-    retryBaseMs: config.connectors.retryBaseMs,
-    maxInFlight: config.connectors.maxRequestsInFlight,
-  });
+  // Both providers send the user back to the Connectors page; the state says which one it was.
+  const atlassianOAuth = new AtlassianOAuth(config.atlassian, `${config.publicUrl}/app/connectors`);
+  const googleOAuth = new GoogleOAuth(config.google, `${config.publicUrl}/app/connectors`);
+  const oauthFor = (kind: string) =>
+    kind === 'google_docs'
+      ? googleOAuth
+      : kind === 'confluence' || kind === 'jira'
+        ? atlassianOAuth
+        : undefined;
+  const vault = new CredentialVault(db, keys.secrets, oauthFor);
+  const connectorSync = new ConnectorSync(
+    db,
+    vault,
+    indexer,
+    logger,
+    {
+      allowPrivateHosts: config.connectors.allowPrivateHosts,
+      intervalMs: config.connectors.syncIntervalMinutes * 60_000,
+      retryBaseMs: config.connectors.retryBaseMs,
+      maxInFlight: config.connectors.maxRequestsInFlight,
+    },
+    parsers,
+  );
   connectorSync.register(jobs);
-  const connectors = new ConnectorsService(db, connectorSync, vault, oauth, keys, {
-    allowPrivateHosts: config.connectors.allowPrivateHosts,
-    retryBaseMs: config.connectors.retryBaseMs,
-    atlassianApiUrl: config.atlassian.apiUrl,
-  });
+  const connectors = new ConnectorsService(
+    db,
+    connectorSync,
+    vault,
+    atlassianOAuth,
+    oauthFor,
+    keys,
+    {
+      allowPrivateHosts: config.connectors.allowPrivateHosts,
+      retryBaseMs: config.connectors.retryBaseMs,
+      atlassianApiUrl: config.atlassian.apiUrl,
+      googleApiUrl: config.google.apiUrl,
+      githubApiUrl: config.github.apiUrl,
+    },
+  );
   const bots = new BotsService(db, ask, providerKeys);
   return {
     db,

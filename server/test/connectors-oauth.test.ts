@@ -212,7 +212,7 @@ describe('without an OAuth app', () => {
         user.token,
       );
       expect(caps.data.connectorCapabilities).toEqual({
-        kinds: ['confluence', 'jira'],
+        kinds: ['confluence', 'jira', 'google_docs', 'github'],
         oauthKinds: [],
       });
     } finally {

@@ -54,13 +54,13 @@ export type CreateUploadSourceInput = {
 };
 
 export type IntegrationSettingsInput = {
-  /** acme.atlassian.net, https://acme.atlassian.net, or a base URL with port. */
+  /** acme.atlassian.net, https://acme.atlassian.net, or a base URL with port; for GitHub empty (github.com) or an Enterprise Server host. */
   domain?: string | null | undefined;
-  /** The API token; empty or the placeholder keeps the stored one. */
+  /** The API token (Atlassian) or access token (GitHub); empty or the placeholder keeps the stored one. */
   password?: string | null | undefined;
-  /** Space keys (Confluence) or project keys (Jira), separated by commas; empty: all. */
+  /** Space keys, project keys, owner/name repositories or folder ids, separated by commas; empty: all (GitHub needs at least one). */
   spacekey?: string | null | undefined;
-  /** The Atlassian account’s email. */
+  /** The Atlassian account’s email (unused by GitHub and Google Drive). */
   username?: string | null | undefined;
 };
 

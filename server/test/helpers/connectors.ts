@@ -1,14 +1,39 @@
 import { expect } from 'vitest';
 import type { Account } from './accounts.js';
 import type { FakeAtlassian } from './fake-atlassian.js';
+import type { FakeGitHub } from './fake-github.js';
+import type { FakeGoogle } from './fake-google.js';
 import type { TestApp } from './test-app.js';
+
+/** Loopback tools are allowed, and retries are quick. */
+const LOOPBACK_TOOLS = {
+  CONNECTORS_ALLOW_PRIVATE_HOSTS: 'true',
+  CONNECTOR_RETRY_BASE_MS: '20',
+  JOB_RETRY_BASE_SECONDS: '0',
+};
+
+/** Settings for an app whose GitHub is a loopback fake. */
+export function githubEnv(fake: FakeGitHub, extra: Record<string, string> = {}) {
+  return { ...LOOPBACK_TOOLS, GITHUB_API_URL: fake.url, ...extra };
+}
+
+/** Settings for an app whose Google (sign-in and Drive) is a loopback fake. */
+export function googleEnv(fake: FakeGoogle, extra: Record<string, string> = {}) {
+  return {
+    ...LOOPBACK_TOOLS,
+    GOOGLE_AUTH_URL: fake.authUrl,
+    GOOGLE_TOKEN_URL: fake.tokenUrl,
+    GOOGLE_API_URL: fake.url,
+    GOOGLE_CLIENT_ID: fake.clientId,
+    GOOGLE_CLIENT_SECRET: fake.clientSecret,
+    ...extra,
+  };
+}
 
 /** Settings for an app that talks to a loopback fake of Atlassian, with quick retries. */
 export function connectorEnv(fake: FakeAtlassian, extra: Record<string, string> = {}) {
   return {
-    CONNECTORS_ALLOW_PRIVATE_HOSTS: 'true',
-    CONNECTOR_RETRY_BASE_MS: '20',
-    JOB_RETRY_BASE_SECONDS: '0',
+    ...LOOPBACK_TOOLS,
     ATLASSIAN_AUTH_URL: fake.url,
     ATLASSIAN_API_URL: fake.url,
     ATLASSIAN_CLIENT_ID: fake.clientId,
@@ -57,11 +82,11 @@ export async function waitForSync(
   }
 }
 
-/** Saves Confluence or Jira settings through the SPEC's REST door and waits for the first sync. */
+/** Saves a tool's settings through the SPEC's REST door and waits for the first sync. */
 export async function connect(
   app: TestApp,
   user: Account,
-  name: 'confluence' | 'jira',
+  name: 'confluence' | 'jira' | 'github',
   settings: { domain: string; username: string; password: string; spacekey: string },
 ): Promise<SourceRow> {
   const saved = await app.rest('POST', `/api/save-integration/${name}`, settings, {

@@ -33,7 +33,7 @@ export function useOAuthCallback(onConnected: () => void): CallbackState {
         message:
           denied === 'access_denied'
             ? 'Authorization was cancelled: nothing was connected.'
-            : `Atlassian answered: ${params.get('error_description') ?? denied}.`,
+            : `The sign-in service answered: ${params.get('error_description') ?? denied}.`,
       });
       clear();
       return;

@@ -63,9 +63,9 @@ describe('source catalogue', () => {
     ]);
     expect(filterCatalogue('', 'File Storage').map((s) => s.name)).toEqual([
       'File Upload',
+      'Google Drive',
       'Box',
       'Dropbox',
-      'Google Drive',
     ]);
     expect(filterCatalogue('azure', 'Wiki/KB').map((s) => s.name)).toEqual(['Azure DevOps Wiki']);
     expect(filterCatalogue('', 'CRM')).toEqual([]);
@@ -73,6 +73,8 @@ describe('source catalogue', () => {
     expect(SOURCE_CATALOGUE.filter((s) => s.available).map((s) => s.name)).toEqual([
       'Confluence Pages',
       'File Upload',
+      'GitHub',
+      'Google Drive',
     ]);
   });
 });

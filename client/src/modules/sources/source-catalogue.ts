@@ -21,6 +21,7 @@ import {
   IconTool,
   type Icon,
 } from '@tabler/icons-react';
+import type { ConnectorKind } from '../connectors/connector-kinds';
 
 /** SPEC §2/§9: the six category filters, All first (the default). */
 export const SOURCE_CATEGORIES = [
@@ -46,7 +47,7 @@ export interface CatalogueSource {
   /** False until the connector is built; its card then offers a file upload instead. */
   available: boolean;
   /** The connector its card opens, when it is built (else it opens the upload dialog). */
-  connector?: 'confluence' | 'jira';
+  connector?: ConnectorKind;
 }
 
 const entry = (
@@ -59,7 +60,7 @@ const entry = (
   connector?: CatalogueSource['connector'],
 ): CatalogueSource => ({ id, name, category, icon, color, available, connector });
 
-/** SPEC §3 source catalogue: twenty entries. File Upload and Confluence Pages are built (Jira is in the Add source menu). */
+/** SPEC §3 source catalogue: twenty entries. File Upload, Confluence Pages, GitHub and Google Drive are built (Jira is in the Add source menu). */
 export const SOURCE_CATALOGUE: readonly CatalogueSource[] = [
   entry('aha', 'Aha!', 'Ticketing/Project Management', IconBulb, 'orange'),
   entry('airtable', 'Airtable', 'Other', IconBrandAirtable, 'yellow'),
@@ -77,10 +78,18 @@ export const SOURCE_CATALOGUE: readonly CatalogueSource[] = [
   entry('freshdesk', 'Freshdesk', 'Ticketing/Project Management', IconLifebuoy, 'teal'),
   entry('freshservice', 'Freshservice', 'Ticketing/Project Management', IconTool, 'teal'),
   entry('front', 'Front', 'Other', IconInbox, 'red'),
-  entry('github', 'GitHub', 'Other', IconBrandGithub, 'gray'),
+  entry('github', 'GitHub', 'Other', IconBrandGithub, 'gray', true, 'github'),
   entry('github_discussions', 'GitHub Discussions', 'Wiki/KB', IconMessages, 'gray'),
   entry('github_issues', 'GitHub Issues', 'Ticketing/Project Management', IconCircleDot, 'gray'),
-  entry('google_drive', 'Google Drive', 'File Storage', IconBrandGoogleDrive, 'green'),
+  entry(
+    'google_drive',
+    'Google Drive',
+    'File Storage',
+    IconBrandGoogleDrive,
+    'green',
+    true,
+    'google_docs',
+  ),
 ];
 
 /** Case-insensitive name filter plus a category (SPEC §2); built connectors come first. */

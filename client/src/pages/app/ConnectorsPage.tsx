@@ -98,9 +98,9 @@ export function ConnectorsPage() {
             </Title>
             {canWrite ? (
               <Text size="sm" c="dimmed" mt={4}>
-                File Upload, Confluence and Jira work today (Jira is in Add source and on the
-                Integrations page). The other connectors are coming; until then, upload files
-                exported from those tools.
+                File Upload, Confluence, Jira, Google Drive and GitHub work today (Jira is in Add
+                source and on the Integrations page). The other connectors are coming; until then,
+                upload files exported from those tools.
               </Text>
             ) : (
               <Group gap={6} mt={4} wrap="nowrap">

@@ -19,7 +19,7 @@ export function IntegrationsPage() {
       <PageHeader
         title="Integrations"
         subtitle="Tools Lumen searches for your team"
-        description="Connect Confluence and Jira: their pages and issues become searchable, and answers link back to them. Google Docs is coming next."
+        description="Connect Confluence, Jira and Google Docs: their pages, issues and documents become searchable, and answers link back to them. GitHub is on the Connectors page."
       />
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
         {INTEGRATION_CATALOGUE.map((integration) => {

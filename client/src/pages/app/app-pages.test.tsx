@@ -39,8 +39,8 @@ describe('IntegrationsPage', () => {
     expect(confluence!.getByRole('button', { name: 'Manage' })).toBeInTheDocument();
     expect(jira!.getByText('Available')).toBeInTheDocument();
     expect(jira!.getByRole('button', { name: 'Connect' })).toBeInTheDocument();
-    expect(docs!.getByText('Coming soon')).toBeInTheDocument();
-    expect(docs!.queryByRole('button')).not.toBeInTheDocument();
+    expect(docs!.getByText('Available')).toBeInTheDocument();
+    expect(docs!.getByRole('button', { name: 'Connect' })).toBeInTheDocument();
   });
 });
 

@@ -7,6 +7,7 @@ import { ChunkStorage1795266900000 } from './1795266900000-ChunkStorage.js';
 import { HistoryTimeIndex1795273235948 } from './1795273235948-HistoryTimeIndex.js';
 import { AddChunkEmbeddings1795273345731 } from './1795273345731-AddChunkEmbeddings.js';
 import { AddConnectors1795581807207 } from './1795581807207-AddConnectors.js';
+import { AddSyncCursor1795700000000 } from './1795700000000-AddSyncCursor.js';
 
 /** Every migration in order. New ones come from `npm run migration:generate -w server -- Name`. */
 export const migrations = [
@@ -19,4 +20,5 @@ export const migrations = [
   HistoryTimeIndex1795273235948,
   AddChunkEmbeddings1795273345731,
   AddConnectors1795581807207,
+  AddSyncCursor1795700000000,
 ];

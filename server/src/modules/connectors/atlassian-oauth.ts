@@ -1,7 +1,14 @@
-import { fetch } from 'undici';
 import type { Config } from '../../config.js';
 import { ConnectorAuthError, ConnectorUnavailableError } from './connector-errors.js';
 import { detail } from './connector-http.js';
+import {
+  callTokenService,
+  readTokens,
+  type OAuthProvider,
+  type TokenSet,
+} from './oauth-provider.js';
+
+export type { TokenSet } from './oauth-provider.js';
 
 export type AtlassianProduct = 'confluence' | 'jira';
 
@@ -18,14 +25,6 @@ export const ATLASSIAN_SCOPES: Record<AtlassianProduct, string[]> = {
   jira: ['read:jira-work', 'read:jira-user', 'offline_access'],
 };
 
-export interface TokenSet {
-  accessToken: string;
-  /** Atlassian rotates it: each one works once. Absent without offline_access. */
-  refreshToken: string | null;
-  /** Epoch milliseconds. */
-  expiresAt: number;
-}
-
 export interface AccessibleResource {
   id: string;
   name: string;
@@ -33,14 +32,14 @@ export interface AccessibleResource {
   scopes: string[];
 }
 
-const TIMEOUT_MS = 20_000;
-
 /**
  * Atlassian OAuth 2.0 (3LO): the authorize URL, the code exchange and the refresh, all with the
  * server's own client secret (a secret sent by a browser is never used), and the sites a token
  * can reach. Base URLs come from config so a test double can stand in.
  */
-export class AtlassianOAuth {
+export class AtlassianOAuth implements OAuthProvider {
+  readonly name = 'Atlassian';
+
   constructor(
     private readonly config: Config['atlassian'],
     /** PUBLIC_URL + /app/connectors: where Atlassian sends the user back. */
@@ -51,11 +50,11 @@ export class AtlassianOAuth {
     return Boolean(this.config.clientId && this.config.clientSecret);
   }
 
-  authorizeUrl(product: AtlassianProduct, state: string): string {
+  authorizeUrl(product: string, state: string): string {
     const query = new URLSearchParams({
       audience: 'api.atlassian.com',
       client_id: this.config.clientId ?? '',
-      scope: ATLASSIAN_SCOPES[product].join(' '),
+      scope: ATLASSIAN_SCOPES[product as AtlassianProduct].join(' '),
       redirect_uri: this.redirectUri,
       state,
       response_type: 'code',
@@ -74,9 +73,13 @@ export class AtlassianOAuth {
 
   /** The sites (cloud ids) the token was granted. */
   async accessibleResources(accessToken: string): Promise<AccessibleResource[]> {
-    const { status, text } = await call(`${this.config.apiUrl}/oauth/token/accessible-resources`, {
-      headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' },
-    });
+    const { status, text } = await callTokenService(
+      this.name,
+      `${this.config.apiUrl}/oauth/token/accessible-resources`,
+      {
+        headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' },
+      },
+    );
     if (status !== 200)
       throw new ConnectorAuthError(
         `Atlassian did not list the authorized sites (HTTP ${status}${detail(text)}).`,
@@ -91,15 +94,19 @@ export class AtlassianOAuth {
   }
 
   private async token(grant: Record<string, string>): Promise<TokenSet> {
-    const { status, text } = await call(`${this.config.authUrl}/oauth/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify({
-        ...grant,
-        client_id: this.config.clientId,
-        client_secret: this.config.clientSecret,
-      }),
-    });
+    const { status, text } = await callTokenService(
+      this.name,
+      `${this.config.authUrl}/oauth/token`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify({
+          ...grant,
+          client_id: this.config.clientId,
+          client_secret: this.config.clientSecret,
+        }),
+      },
+    );
     if (status >= 500)
       throw new ConnectorUnavailableError(`Atlassian's sign-in service failed (HTTP ${status}).`);
     if (status !== 200) {
@@ -109,27 +116,12 @@ export class AtlassianOAuth {
           : 'Atlassian refused the authorization: start again with Authorize.';
       throw new ConnectorAuthError(`${reconnect} (HTTP ${status}${detail(text)})`);
     }
-    const body = JSON.parse(text) as {
-      access_token?: string;
-      refresh_token?: string;
-      expires_in?: number;
-    };
+    const body = readTokens(this.name, text);
     if (!body.access_token) throw new ConnectorAuthError('Atlassian sent no access token.');
     return {
       accessToken: body.access_token,
       refreshToken: body.refresh_token ?? null,
       expiresAt: Date.now() + (Number(body.expires_in) || 3600) * 1000,
     };
-  }
-}
-
-async function call(url: string, init: Parameters<typeof fetch>[1]) {
-  try {
-    const response = await fetch(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });
-    return { status: response.status, text: await response.text() };
-  } catch (error) {
-    throw new ConnectorUnavailableError(
-      `Atlassian's sign-in service could not be reached (${(error as Error).message}).`,
-    );
   }
 }

@@ -8,26 +8,32 @@ import {
   ConnectorHostRefusedError,
   ConnectorUnavailableError,
 } from './connector-errors.js';
-import { ConnectorHttp, retryAfterMs, type ConnectorAuth } from './connector-http.js';
+import {
+  ConnectorHttp,
+  ConnectorTooLargeError,
+  retryAfterMs,
+  type ConnectorAuth,
+} from './connector-http.js';
 
 /** A tiny server whose answers the test queues: status, headers, body. */
 let server: http.Server;
 let base: string;
-let answers: { status: number; headers?: Record<string, string>; body?: unknown }[] = [];
-const seen: { auth?: string; at: number }[] = [];
+let answers: { status: number; headers?: Record<string, string>; body?: unknown; raw?: Buffer }[] =
+  [];
+const seen: { auth?: string; accept?: string; at: number }[] = [];
 let inFlight = 0;
 let maxInFlight = 0;
 
 beforeAll(async () => {
   server = http.createServer((req, res) => {
-    seen.push({ auth: req.headers.authorization, at: Date.now() });
+    seen.push({ auth: req.headers.authorization, accept: req.headers.accept, at: Date.now() });
     inFlight++;
     maxInFlight = Math.max(maxInFlight, inFlight);
     const answer = answers.shift() ?? { status: 200, body: { ok: true } };
     setTimeout(() => {
       inFlight--;
       res.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers });
-      res.end(answer.body === undefined ? '' : JSON.stringify(answer.body));
+      res.end(answer.raw ?? (answer.body === undefined ? '' : JSON.stringify(answer.body)));
     }, 20);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -130,6 +136,81 @@ describe('ConnectorHttp', () => {
   });
 });
 
+describe('ConnectorHttp.getBytes', () => {
+  it('answers the bytes and media type of a file, asking for any type', async () => {
+    const pdf = Buffer.from('%PDF-1.4 fake bytes \x00\x01');
+    reset({ status: 200, headers: { 'content-type': 'application/pdf; qs=1' }, raw: pdf });
+    const answer = await client().getBytes(`${base}/file`, { maxBytes: 1000 });
+    expect(answer.bytes.equals(pdf)).toBe(true);
+    expect(answer.contentType).toBe('application/pdf');
+    expect(seen[0]!.accept).toBe('*/*');
+  });
+
+  it('refuses a body over maxBytes, declared or streamed, and does not retry it', async () => {
+    reset({ status: 200, raw: Buffer.alloc(5000, 'a') });
+    await expect(client().getBytes(`${base}/big`, { maxBytes: 4096 })).rejects.toThrow(
+      ConnectorTooLargeError,
+    );
+    expect(seen).toHaveLength(1);
+  });
+
+  it('answers an allowed 404 as empty bytes', async () => {
+    reset({ status: 404, body: { message: 'gone' } });
+    const answer = await client().getBytes(`${base}/gone`, { maxBytes: 10, allowNotFound: true });
+    expect(answer.status).toBe(404);
+    expect(answer.bytes).toHaveLength(0);
+  });
+});
+
+describe('403 rate limits', () => {
+  it('waits out GitHub’s exhausted primary limit until its reset (epoch seconds)', async () => {
+    const reset403 = {
+      status: 403,
+      headers: {
+        'x-ratelimit-remaining': '0',
+        'x-ratelimit-reset': String(Math.ceil(Date.now() / 1000)),
+      },
+      body: { message: 'API rate limit exceeded for user ID 1.' },
+    };
+    reset(reset403, { status: 200, body: { ok: 1 } });
+    expect((await client().get(`${base}/x`)).body).toEqual({ ok: 1 });
+    expect(seen).toHaveLength(2);
+  });
+
+  it('treats Google’s userRateLimitExceeded as a rate limit, and a far reset as retry-later', async () => {
+    const google = {
+      status: 403,
+      body: { error: { code: 403, errors: [{ reason: 'userRateLimitExceeded' }] } },
+    };
+    reset(google, { status: 200, body: { ok: 2 } });
+    expect((await client().get(`${base}/x`)).body).toEqual({ ok: 2 });
+    reset({
+      status: 403,
+      headers: { 'retry-after': '120' },
+      body: { message: 'You have exceeded a secondary rate limit.' },
+    });
+    await expect(client().get(`${base}/x`)).rejects.toThrow(RetryLaterError);
+  });
+
+  it('keeps a plain 403 as a permission problem, with the tool’s own reason', async () => {
+    reset({ status: 403, body: { message: 'Resource not accessible by integration' } });
+    await expect(client().get(`${base}/x`)).rejects.toThrow(ConnectorConfigError);
+    reset({
+      status: 403,
+      body: {
+        error: {
+          code: 403,
+          message: 'The user does not have sufficient permissions for this file.',
+          errors: [{ reason: 'insufficientFilePermissions' }],
+        },
+      },
+    });
+    await expect(client().get(`${base}/x`)).rejects.toThrow(
+      'Tool refused access (HTTP 403: The user does not have sufficient permissions for this file. (insufficientFilePermissions))',
+    );
+  });
+});
+
 describe('retryAfterMs', () => {
   it('reads seconds, HTTP dates and X-RateLimit-Reset', () => {
     const now = Date.parse('2026-01-01T00:00:00Z');
@@ -139,6 +220,9 @@ describe('retryAfterMs', () => {
     );
     expect(retryAfterMs(new Headers({ 'x-ratelimit-reset': '2026-01-01T00:01Z' }), now)).toBe(
       60_000,
+    );
+    expect(retryAfterMs(new Headers({ 'x-ratelimit-reset': String(now / 1000 + 90) }), now)).toBe(
+      90_000,
     );
     expect(retryAfterMs(new Headers(), now)).toBeNull();
   });

@@ -30,6 +30,8 @@ export interface ConnectorHttpOptions {
   maxRetries?: number;
   /** A Retry-After longer than this is not slept: the job is rescheduled (default 30 s). */
   maxInlineWaitMs?: number;
+  /** Headers every request carries (GitHub's API version, say). */
+  headers?: Record<string, string>;
 }
 
 export interface HttpAnswer<T> {
@@ -38,11 +40,36 @@ export interface HttpAnswer<T> {
   headers: Headers;
 }
 
+export interface BytesAnswer {
+  status: number;
+  /** Empty on a 404 the caller allowed. */
+  bytes: Buffer;
+  /** The media type without parameters, lower case ('' when absent). */
+  contentType: string;
+  headers: Headers;
+}
+
 interface RequestOptions {
   body?: unknown;
   /** Answer 404 to the caller (an item that is gone) instead of throwing. */
   allowNotFound?: boolean;
+  /** Headers for this request only (an Accept for a media type, say). */
+  headers?: Record<string, string>;
 }
+
+interface BytesOptions {
+  allowNotFound?: boolean;
+  headers?: Record<string, string>;
+  /** A body larger than this is not read: the request fails with ConnectorTooLargeError. */
+  maxBytes: number;
+}
+
+/** The body a request answered was larger than the caller's limit (the item fails alone). */
+export class ConnectorTooLargeError extends Error {
+  override readonly name = 'ConnectorTooLargeError';
+}
+
+type Sent = { response: Awaited<ReturnType<typeof fetch>>; text: string; bytes?: Buffer };
 
 // One pool of keep-alive connections per policy, shared by every source.
 let guardedAgent: Agent | undefined;
@@ -73,6 +100,7 @@ export class ConnectorHttp {
       retryBaseMs: 1_000,
       maxRetries: 3,
       maxInlineWaitMs: 30_000,
+      headers: {},
       ...options,
     };
   }
@@ -86,6 +114,36 @@ export class ConnectorHttp {
   }
 
   async request<T>(method: string, url: string, options: RequestOptions): Promise<HttpAnswer<T>> {
+    const { status, text, headers } = await this.exchange(method, url, options, null);
+    if (status === 404) return { status, body: undefined as T, headers };
+    return { status, body: parseJson<T>(text, this.o.label), headers };
+  }
+
+  /**
+   * A file's bytes (an export, a download), under the same limits, retries and errors as JSON
+   * calls; a body over `maxBytes` is refused while it streams in, never buffered whole.
+   */
+  async getBytes(url: string, options: BytesOptions): Promise<BytesAnswer> {
+    const { status, bytes, headers } = await this.exchange(
+      'GET',
+      url,
+      { allowNotFound: options.allowNotFound, headers: { accept: '*/*', ...options.headers } },
+      options.maxBytes,
+    );
+    return {
+      status,
+      bytes: bytes ?? Buffer.alloc(0),
+      contentType: (headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase(),
+      headers,
+    };
+  }
+
+  private async exchange(
+    method: string,
+    url: string,
+    options: RequestOptions,
+    maxBytes: number | null,
+  ): Promise<{ status: number; text: string; bytes?: Buffer; headers: Headers }> {
     const target = new URL(url);
     if (!this.o.allowPrivateHosts) assertPublicLiteral(target);
     let renewed = false;
@@ -93,14 +151,14 @@ export class ConnectorHttp {
     let rateLimited = 0;
     for (;;) {
       const authorization = await this.o.auth.header();
-      let response: Awaited<ReturnType<typeof fetch>>;
-      let text: string;
+      let sent: Sent;
       try {
-        ({ response, text } = await this.limited(() =>
-          this.send(method, target, authorization, options),
-        ));
+        sent = await this.limited(() =>
+          this.send(method, target, authorization, options, maxBytes),
+        );
       } catch (error) {
-        if (error instanceof ConnectorHostRefusedError) throw error;
+        if (error instanceof ConnectorHostRefusedError || error instanceof ConnectorTooLargeError)
+          throw error;
         if (refusedByGuard(error)) throw new ConnectorHostRefusedError(refusedMessage(error));
         if (++failures > this.o.maxRetries)
           throw new ConnectorUnavailableError(
@@ -109,11 +167,10 @@ export class ConnectorHttp {
         await sleep(this.backoff(failures));
         continue;
       }
+      const { response, text, bytes } = sent;
       const { status } = response;
-      if (status >= 200 && status < 300)
-        return { status, body: parseJson<T>(text, this.o.label), headers: response.headers };
-      if (status === 404 && options.allowNotFound)
-        return { status, body: undefined as T, headers: response.headers };
+      if ((status >= 200 && status < 300) || (status === 404 && options.allowNotFound))
+        return { status, text, bytes, headers: response.headers };
       if (status === 401) {
         if (!renewed && this.o.auth.renew && (await this.o.auth.renew(authorization))) {
           renewed = true;
@@ -124,7 +181,11 @@ export class ConnectorHttp {
         );
       }
       const wait = retryAfterMs(response.headers);
-      if (status === 429 || (status === 503 && wait !== null)) {
+      if (
+        status === 429 ||
+        (status === 503 && wait !== null) ||
+        rateLimited403(status, text, response.headers)
+      ) {
         rateLimited++;
         const delay = wait ?? this.backoff(rateLimited);
         if (delay > this.o.maxInlineWaitMs || rateLimited > 5)
@@ -154,20 +215,31 @@ export class ConnectorHttp {
     }
   }
 
-  private async send(method: string, url: URL, authorization: string, options: RequestOptions) {
+  private async send(
+    method: string,
+    url: URL,
+    authorization: string,
+    options: RequestOptions,
+    maxBytes: number | null,
+  ): Promise<Sent> {
     const response = await fetch(url, {
       method,
       headers: {
         authorization,
         accept: 'application/json',
+        'user-agent': 'Lumen-Connector',
         ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...this.o.headers,
+        ...options.headers,
       },
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       redirect: 'manual',
       signal: AbortSignal.timeout(this.o.timeoutMs),
       dispatcher: dispatcherFor(this.o.allowPrivateHosts),
     });
-    return { response, text: await response.text() };
+    const ok = response.status >= 200 && response.status < 300;
+    if (maxBytes === null || !ok) return { response, text: await response.text() };
+    return { response, text: '', bytes: await readLimited(response, maxBytes, this.o.label) };
   }
 
   /** Exponential backoff with ±50 % jitter, so clients that failed together do not retry together. */
@@ -188,7 +260,51 @@ export class ConnectorHttp {
   }
 }
 
-/** Retry-After in seconds or as an HTTP date, else Atlassian's X-RateLimit-Reset; null when absent. */
+async function readLimited(
+  response: Awaited<ReturnType<typeof fetch>>,
+  maxBytes: number,
+  label: string,
+): Promise<Buffer> {
+  const declared = Number(response.headers.get('content-length'));
+  const tooLarge = () =>
+    new ConnectorTooLargeError(
+      `The file is larger than ${Math.round(maxBytes / (1024 * 1024))} MB, the most Lumen reads from ${label}.`,
+    );
+  if (Number.isFinite(declared) && declared > maxBytes) {
+    await response.body?.cancel();
+    throw tooLarge();
+  }
+  const parts: Buffer[] = [];
+  let size = 0;
+  for await (const part of response.body ?? []) {
+    size += (part as Uint8Array).byteLength;
+    if (size > maxBytes) {
+      await response.body?.cancel().catch(() => undefined);
+      throw tooLarge();
+    }
+    parts.push(Buffer.from(part as Uint8Array));
+  }
+  return Buffer.concat(parts);
+}
+
+/**
+ * A 403 that is a rate limit, not lost access: GitHub's primary limit (x-ratelimit-remaining 0)
+ * or secondary limit (Retry-After, "secondary rate limit"), and Google's rateLimitExceeded and
+ * userRateLimitExceeded reasons.
+ */
+export function rateLimited403(status: number, text: string, headers: Headers): boolean {
+  if (status !== 403) return false;
+  if (headers.get('retry-after') !== null) return true;
+  if (headers.get('x-ratelimit-remaining') === '0') return true;
+  return /rateLimitExceeded|userRateLimitExceeded|secondary rate limit|quotaExceeded.*per.?(minute|100 seconds)/i.test(
+    text.slice(0, 4000),
+  );
+}
+
+/**
+ * Retry-After in seconds or as an HTTP date, else X-RateLimit-Reset as an HTTP date (Atlassian)
+ * or in epoch seconds (GitHub); null when absent.
+ */
 export function retryAfterMs(headers: Headers, now = Date.now()): number | null {
   const raw = headers.get('retry-after');
   if (raw) {
@@ -198,6 +314,7 @@ export function retryAfterMs(headers: Headers, now = Date.now()): number | null 
     if (!Number.isNaN(date)) return Math.max(0, date - now);
   }
   const reset = headers.get('x-ratelimit-reset');
+  if (reset && /^\d{9,11}$/.test(reset)) return Math.max(0, Number(reset) * 1000 - now);
   if (reset) {
     const date = Date.parse(reset);
     if (!Number.isNaN(date)) return Math.max(0, date - now);
@@ -216,7 +333,7 @@ function parseJson<T>(text: string, label: string): T {
   }
 }
 
-/** The tool's own error text, short: Jira's errorMessages, Confluence's message or errors[].title. */
+/** The tool's own error text, short: Jira's errorMessages, Confluence's errors[].title, GitHub's message, Google's error.message. */
 export function detail(text: string): string {
   let body: Record<string, unknown>;
   try {
@@ -236,6 +353,12 @@ export function detail(text: string): string {
     );
   if (typeof body.message === 'string') messages.push(body.message);
   if (typeof body.error_description === 'string') messages.push(body.error_description);
+  // Google: {error: {message, errors: [{reason}]}}.
+  const google = body.error as { message?: unknown; errors?: { reason?: unknown }[] } | undefined;
+  if (google && typeof google === 'object' && typeof google.message === 'string') {
+    const reason = google.errors?.[0]?.reason;
+    messages.push(google.message + (typeof reason === 'string' ? ` (${reason})` : ''));
+  }
   // The provider's own sentence ends with a period; ours closes the parenthesis after it.
   const joined = messages
     .filter(Boolean)

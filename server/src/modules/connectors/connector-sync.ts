@@ -9,6 +9,7 @@ import {
 import type { Logger } from '../../shared/logger.js';
 import { chunkDocument } from '../sources/chunker.js';
 import type { Indexer } from '../sources/indexer.js';
+import type { ParserPool } from '../sources/parsing/index.js';
 import { Source } from '../sources/source.entity.js';
 import type { Connector, ConnectorItem, ItemFailure, SyncContext } from './connector.js';
 import {
@@ -44,6 +45,9 @@ interface SyncState {
   complete: boolean;
   /** A listing step reported it may have skipped items: nothing is pruned this run. */
   partial?: boolean;
+  /** The connector's cursor from the last clean sync, and the one this sync leaves. */
+  syncCursor?: string | null;
+  nextSyncCursor?: string;
 }
 
 interface StepWork {
@@ -79,6 +83,7 @@ export class ConnectorSync {
     private readonly indexer: Indexer,
     private readonly logger: Logger,
     private readonly options: SyncOptions,
+    private readonly parsers: Pick<ParserPool, 'parse'>,
   ) {}
 
   register(queue: JobQueue) {
@@ -130,7 +135,7 @@ export class ConnectorSync {
       auth: this.vault.authFor(source),
       allowPrivateHosts: this.options.allowPrivateHosts,
       retryBaseMs: this.options.retryBaseMs,
-      maxInFlight: this.options.maxInFlight,
+      maxInFlight: Math.min(this.options.maxInFlight, connector.maxInFlight ?? Infinity),
     });
   }
 
@@ -170,19 +175,22 @@ export class ConnectorSync {
   ) {
     const result = await connector.step(ctx, state.cursor ?? null);
     const partial = Boolean(state.partial || result.incomplete);
+    const nextSyncCursor = result.cursor ?? state.nextSyncCursor;
     const next: SyncState = result.next
-      ? { ...state, cursor: result.next, partial }
+      ? { ...state, cursor: result.next, partial, nextSyncCursor }
       : {
           ...state,
           phase: 'retry',
           cursor: null,
           partial,
+          nextSyncCursor,
           complete: connector.listsEverything(ctx),
         };
     await this.save(source, state, next, {
       items: result.items,
       seen: result.unchanged,
       failures: result.failures,
+      gone: result.deleted,
       listed: result.items.length + result.unchanged.length + result.failures.length,
     });
   }
@@ -286,9 +294,10 @@ export class ConnectorSync {
         `UPDATE sources SET checkpoint = NULL, status = 'idle', last_sync_finished_at = now(),
                 last_success_at = $2, next_sync_at = now() + make_interval(secs => $3),
                 items_deleted = items_deleted + $4, last_error = $5, resync_requested = false,
-                items_total = (SELECT count(*) FROM documents WHERE source_id = $1)
+                items_total = (SELECT count(*) FROM documents WHERE source_id = $1),
+                sync_cursor = coalesce($6, sync_cursor)
           WHERE id = $1`,
-        [source.id, state.startedAt, wait, deleted.length, lastError],
+        [source.id, state.startedAt, wait, deleted.length, lastError, state.nextSyncCursor ?? null],
       );
       return Boolean(requested?.resync_requested);
     });
@@ -303,8 +312,9 @@ export class ConnectorSync {
         checkpoint: SyncState | null;
         sync_run: number;
         last_success_at: Date | null;
+        sync_cursor: string | null;
       }[] = await m.query(
-        `SELECT checkpoint, sync_run, last_success_at FROM sources WHERE id = $1 FOR UPDATE`,
+        `SELECT checkpoint, sync_run, last_success_at, sync_cursor FROM sources WHERE id = $1 FOR UPDATE`,
         [sourceId],
       );
       if (row!.checkpoint) return row!.checkpoint;
@@ -319,6 +329,7 @@ export class ConnectorSync {
           : null,
         startedAt: new Date().toISOString(),
         complete: false,
+        syncCursor: row!.sync_cursor,
       };
       await m.query(
         `UPDATE sources SET sync_run = $2, checkpoint = $3, status = 'syncing', last_error = NULL,
@@ -471,6 +482,8 @@ export class ConnectorSync {
       http: this.http(source, connector),
       settings: source.settings,
       since: state.since ? new Date(state.since) : null,
+      cursor: state.syncCursor ?? null,
+      parse: (bytes, fileName) => this.parsers.parse(bytes, fileName),
       knownVersions: async (ids) => {
         if (ids.length === 0) return new Map();
         const rows: { external_id: string; external_version: string }[] = await this.db.query(

@@ -1,4 +1,4 @@
-import type { ParsedSection } from '../sources/parsing/index.js';
+import type { ParsedDocument, ParsedSection } from '../sources/parsing/index.js';
 import type { SourceKind } from '../sources/source.entity.js';
 import type { ConnectorHttp } from './connector-http.js';
 
@@ -12,6 +12,11 @@ export interface Connector<Settings = unknown, Checkpoint = unknown> {
   kind: SourceKind;
   /** The tool's name in messages ("Confluence"). */
   label: string;
+  /**
+   * At most this many requests in flight per source, below the server's setting (GitHub asks
+   * for few concurrent requests per token, or it answers with secondary rate limits).
+   */
+  maxInFlight?: number;
   /**
    * Checks the settings and credentials against the tool (live) and returns the settings to
    * store, resolved (e.g. space ids for space keys). Throws a connector error when they do not work.
@@ -31,12 +36,31 @@ export interface Connector<Settings = unknown, Checkpoint = unknown> {
     ctx: ConnectorContext<Settings>,
     cursor: string | null,
   ): Promise<{ ids: string[]; next: string | null }>;
+  /** What the source is called and holds, from its settings (shown on the Connectors page). */
+  describe(settings: Settings): ConnectorSummary;
+}
+
+export interface ConnectorSummary {
+  /** The site as people open it (https://acme.atlassian.net, https://github.com). */
+  site: string;
+  /** The chosen spaces, projects, repositories or folders; empty: everything visible. */
+  keys: string[];
+  /** "Confluence · ENG", "GitHub · acme/api". */
+  name: string;
+  /** "Pages and blog posts from acme.atlassian.net". */
+  description: string;
 }
 
 export interface ConnectorContext<Settings> {
   /** Authenticated, rate-limited HTTP to the tool. */
   http: ConnectorHttp;
   settings: Settings;
+  /**
+   * A downloaded file (PDF, Word, Excel, PowerPoint, text) as text, by the same parsers and
+   * worker limits as uploads; the format comes from the bytes and the name's extension. Throws
+   * ParseError for a file it cannot read (the item fails alone).
+   */
+  parse(bytes: Uint8Array, fileName: string): Promise<ParsedDocument>;
 }
 
 export interface SyncContext<Settings> extends ConnectorContext<Settings> {
@@ -44,6 +68,11 @@ export interface SyncContext<Settings> extends ConnectorContext<Settings> {
   since: Date | null;
   /** The versions already indexed of these items, so only new or changed ones are fetched. */
   knownVersions(externalIds: string[]): Promise<Map<string, string>>;
+  /**
+   * What the last clean sync's `StepResult.cursor` left (e.g. Google Drive's changes page
+   * token); null on a first sync or after settings changed.
+   */
+  cursor: string | null;
 }
 
 /** A page, issue or file as text, ready to chunk and index. */
@@ -77,6 +106,13 @@ export interface StepResult<Checkpoint> {
   failures: ItemFailure[];
   /** Where the next step starts; null when the listing is done. */
   next: Checkpoint | null;
+  /** Items the tool reports removed (a changes feed): they leave the index now. */
+  deleted?: string[];
+  /**
+   * Kept after this sync ends cleanly and handed to the next sync as `ctx.cursor` (a changes
+   * feed's next page token). The last one returned in a sync wins.
+   */
+  cursor?: string;
   /**
    * The tool answered in a way that may have skipped items (e.g. an empty page that still links
    * to a next one): this sync must not prune anything.

@@ -10,18 +10,24 @@ export const ConnectorErrors = {
   unknownIntegration: (name: string) =>
     new AppError(
       'BAD_USER_INPUT',
-      `Unknown integration "${name.slice(0, 40)}": use confluence or jira.`,
+      `Unknown integration "${name.slice(0, 40)}": use confluence, jira, google_docs or github.`,
       400,
       { field: 'name' },
     ),
   notConfigured: (label: string) =>
     new AppError('NOT_CONFIGURED', `${label} is not connected yet: save its settings first.`, 409),
-  oauthNotConfigured: () =>
+  oauthNotConfigured: (kind: string) =>
     new AppError(
       'OAUTH_NOT_CONFIGURED',
-      'Sign-in with Atlassian is not set up on this server (an administrator sets ATLASSIAN_CLIENT_ID and ATLASSIAN_CLIENT_SECRET). Connect with an API token instead.',
+      kind === 'google_docs'
+        ? 'Sign-in with Google is not set up on this server (an administrator sets GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET).'
+        : 'Sign-in with Atlassian is not set up on this server (an administrator sets ATLASSIAN_CLIENT_ID and ATLASSIAN_CLIENT_SECRET). Connect with an API token instead.',
       409,
     ),
+  noOAuth: (label: string) =>
+    new AppError('BAD_USER_INPUT', `${label} connects with an access token, not Authorize.`, 400, {
+      field: 'name',
+    }),
   invalidState: (why: string) =>
     new AppError('INVALID_STATE', `${why} Start again with Authorize.`, 400, { field: 'state' }),
   sourceNotFound: () =>

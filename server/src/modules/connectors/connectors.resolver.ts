@@ -16,13 +16,14 @@ export class ConnectorsResolver {
   connectorCapabilities(@Ctx() ctx: GraphQLContext): ConnectorCapabilitiesType {
     return {
       kinds: [...CONNECTOR_KINDS],
-      oauthKinds: ctx.services.connectors.oauthConfigured ? [...CONNECTOR_KINDS] : [],
+      oauthKinds: ctx.services.connectors.oauthKinds(CONNECTOR_KINDS),
     };
   }
 
   @Authorized('source.write')
   @Query(() => IntegrationSettingsType, {
-    description: 'The settings of the workspace’s confluence or jira source (the token masked).',
+    description:
+      'The settings of the workspace’s confluence, jira, google_docs or github source (the token masked).',
   })
   integrationSettings(
     @Arg('name', () => String) name: string,
@@ -60,7 +61,7 @@ export class ConnectorsResolver {
   @Authorized('source.write')
   @Mutation(() => String, {
     description:
-      'An Atlassian authorize URL for confluence or jira, with a single-use state bound to you (10 minutes).',
+      'An authorize URL (Atlassian for confluence or jira, Google for google_docs), with a single-use state bound to you (10 minutes).',
   })
   startIntegrationAuthorization(
     @Arg('name', () => String) name: string,

@@ -8,14 +8,14 @@ import { requireCurrentPermission } from '../auth/require-permission.js';
 import type { Viewer } from '../auth/viewer.js';
 import { IntegrationSetting } from '../integrations/provider-key.entity.js';
 import { Source } from '../sources/source.entity.js';
-import type { AtlassianOAuth, AtlassianProduct } from './atlassian-oauth.js';
-import type { ConfluenceSettings } from './confluence/confluence-connector.js';
+import type { AtlassianOAuth } from './atlassian-oauth.js';
 import type { Connector } from './connector.js';
 import { ConnectorHttp, type ConnectorAuth } from './connector-http.js';
 import { ConnectorErrors } from './connectors.errors.js';
 import { basicAuth, bearerAuth, type Credentials, type CredentialVault } from './credentials.js';
 import type { ConnectorSync } from './connector-sync.js';
 import { connectorFor, isConnectorKind, type ConnectorKind } from './registry.js';
+import type { OAuthProvider } from './oauth-provider.js';
 import { OAuthState } from './oauth-state.entity.js';
 import { assertPublicHost } from './safe-address.js';
 import { baseUrlText, siteBaseUrl } from './site-url.js';
@@ -34,16 +34,15 @@ export const STORED_PASSWORD = '••••••••';
 const EMPTY: IntegrationSettingsView = { domain: '', username: '', password: '', spacekey: '' };
 const STATE_TTL_MS = 10 * 60 * 1000;
 
-/** Settings every Atlassian connector keeps beside its own (site, account, keys). */
+/** Settings every connector keeps beside its own: how it authenticates, and the form's site and account. */
 interface StoredSettings {
   apiBase: string;
-  siteUrl: string;
-  /** The site as the user typed it (normalised). */
-  domain: string;
+  /** The site as people open it (Atlassian sites; other connectors resolve theirs). */
+  siteUrl?: string;
+  /** The site as the user typed it (normalised); '' for github.com. */
+  domain?: string;
   username?: string;
-  auth: 'basic' | 'oauth';
-  spaceKeys?: string[];
-  projectKeys?: string[];
+  auth: 'basic' | 'oauth' | 'token';
   [key: string]: unknown;
 }
 
@@ -51,7 +50,18 @@ export interface ConnectorsOptions {
   allowPrivateHosts: boolean;
   retryBaseMs: number;
   atlassianApiUrl: string;
+  googleApiUrl: string;
+  githubApiUrl: string;
 }
+
+/** Which settings field holds a kind's chosen keys (what the form's spacekey edits). */
+const KEY_FIELD: Record<ConnectorKind, string> = {
+  confluence: 'spaceKeys',
+  jira: 'projectKeys',
+  google_docs: 'folderIds',
+  github: 'repos',
+};
+const ATLASSIAN_KINDS: ReadonlySet<string> = new Set(['confluence', 'jira']);
 
 /**
  * Connected sources (Confluence, Jira…): saving settings checks them live against the tool and
@@ -63,13 +73,15 @@ export class ConnectorsService {
     private readonly db: DataSource,
     private readonly sync: ConnectorSync,
     private readonly vault: CredentialVault,
-    private readonly oauth: AtlassianOAuth,
+    private readonly atlassian: AtlassianOAuth,
+    private readonly oauthFor: (kind: string) => OAuthProvider | undefined,
     private readonly keys: { secrets: Buffer; tokenHash: Buffer },
     private readonly options: ConnectorsOptions,
   ) {}
 
-  get oauthConfigured(): boolean {
-    return this.oauth.configured;
+  /** The kinds that can connect with Authorize on this server (their OAuth client is set up). */
+  oauthKinds(kinds: readonly ConnectorKind[]): ConnectorKind[] {
+    return kinds.filter((kind) => this.oauthFor(kind)?.configured);
   }
 
   /** The workspace's sources of a kind, oldest first (the first one is what the SPEC's doors manage). */
@@ -122,10 +134,34 @@ export class ConnectorsService {
     if (keepStored && stored?.type === 'oauth' && existing) {
       // An OAuth connection keeps its site; only the keys change here.
       const previous = existing.settings as StoredSettings;
-      if (form.domain && siteBaseUrl(form.domain).host !== new URL(previous.siteUrl).host)
+      if (
+        ATLASSIAN_KINDS.has(kind) &&
+        form.domain &&
+        previous.siteUrl &&
+        siteBaseUrl(form.domain).host !== new URL(previous.siteUrl).host
+      )
         throw badInput('To connect another site, use Authorize again.', { field: 'domain' });
       credentials = stored;
       settings = { ...previous, ...keySettings(kind, keys) };
+    } else if (kind === 'google_docs') {
+      throw badInput('Google Drive connects with Authorize: sign in with Google.', {
+        field: 'password',
+      });
+    } else if (kind === 'github') {
+      const token = keepStored ? await this.storedToken(viewer, kind, stored) : form.password;
+      const apiBase = form.domain ? githubApiBase(form.domain) : this.options.githubApiUrl;
+      if (form.domain && !this.options.allowPrivateHosts)
+        await assertPublicHost(new URL(apiBase)).catch((e) => {
+          throw ConnectorErrors.fromConnector(e);
+        });
+      credentials = { type: 'token', token };
+      settings = {
+        apiBase,
+        domain: form.domain,
+        username: form.username || undefined,
+        auth: 'token',
+        ...keySettings(kind, keys),
+      };
     } else {
       if (!form.username)
         throw badInput('Enter the email address of the Atlassian account.', { field: 'username' });
@@ -149,7 +185,9 @@ export class ConnectorsService {
     const auth =
       credentials.type === 'basic'
         ? basicAuth(credentials.username, credentials.token)
-        : this.vault.authFor(existing!);
+        : credentials.type === 'token'
+          ? bearerAuth(credentials.token)
+          : this.vault.authFor(existing!);
     const checked = await this.check(connector, auth, settings);
     const source = await this.connect(viewer, kind, existing ?? null, checked, credentials);
     return { settings: view(source), source };
@@ -176,7 +214,7 @@ export class ConnectorsService {
     return this.db.getRepository(Source).findOneByOrFail({ id: source.id });
   }
 
-  /** The Atlassian authorize URL, with a fresh state bound to the caller (10 minutes, single use). */
+  /** The provider's authorize URL, with a fresh state bound to the caller (10 minutes, single use). */
   async authorizeUrl(
     viewer: Viewer,
     rawName: string,
@@ -184,8 +222,13 @@ export class ConnectorsService {
   ): Promise<string> {
     requireCurrentPermission(viewer, 'source.write');
     const kind = kindOf(rawName);
-    if (!this.oauth.configured) throw ConnectorErrors.oauthNotConfigured();
-    const domain = typeof form.domain === 'string' ? form.domain.trim().slice(0, 255) : '';
+    const provider = this.oauthFor(kind);
+    if (!provider) throw ConnectorErrors.noOAuth(connectorFor(kind)!.label);
+    if (!provider.configured) throw ConnectorErrors.oauthNotConfigured(kind);
+    const domain =
+      ATLASSIAN_KINDS.has(kind) && typeof form.domain === 'string'
+        ? form.domain.trim().slice(0, 255)
+        : '';
     if (domain) siteBaseUrl(domain);
     const spacekey = typeof form.spacekey === 'string' ? form.spacekey.slice(0, 1000) : '';
     parseKeys(spacekey, kind);
@@ -203,7 +246,7 @@ export class ConnectorsService {
         expiresAt: new Date(Date.now() + STATE_TTL_MS),
       });
     });
-    return this.oauth.authorizeUrl(kind as AtlassianProduct, state);
+    return provider.authorizeUrl(kind, state);
   }
 
   /**
@@ -241,22 +284,30 @@ export class ConnectorsService {
     });
     if (state.usedAt && state.sourceId) {
       const source = await this.db.getRepository(Source).findOneBy({ id: state.sourceId });
-      if (source) return { source, site: String((source.settings as StoredSettings).siteUrl) };
+      if (source) return { source, site: siteOf(source) };
     }
     const kind = kindOf(state.provider);
+    const provider = this.oauthFor(kind);
     try {
-      const tokens = await this.oauth.exchangeCode(code);
-      const resources = await this.oauth.accessibleResources(tokens.accessToken);
-      const resource = pickSite(resources, state.settings.domain ?? '');
-      const settings: StoredSettings = {
-        apiBase: `${this.options.atlassianApiUrl}/ex/${kind}/${resource.id}`,
-        siteUrl: resource.url,
-        domain: resource.url,
-        auth: 'oauth',
-        cloudId: resource.id,
-        siteName: resource.name,
-        ...keySettings(kind, parseKeys(state.settings.spacekey ?? '', kind)),
-      };
+      if (!provider?.configured) throw ConnectorErrors.oauthNotConfigured(kind);
+      const tokens = await provider.exchangeCode(code);
+      const keys = keySettings(kind, parseKeys(state.settings.spacekey ?? '', kind));
+      let settings: StoredSettings;
+      if (ATLASSIAN_KINDS.has(kind)) {
+        const resources = await this.atlassian.accessibleResources(tokens.accessToken);
+        const resource = pickSite(resources, state.settings.domain ?? '');
+        settings = {
+          apiBase: `${this.options.atlassianApiUrl}/ex/${kind}/${resource.id}`,
+          siteUrl: resource.url,
+          domain: resource.url,
+          auth: 'oauth',
+          cloudId: resource.id,
+          siteName: resource.name,
+          ...keys,
+        };
+      } else {
+        settings = { apiBase: this.options.googleApiUrl, auth: 'oauth', ...keys };
+      }
       const checked = await this.check(
         connectorFor(kind)!,
         bearerAuth(tokens.accessToken),
@@ -268,7 +319,7 @@ export class ConnectorsService {
         ...tokens,
       });
       await this.db.getRepository(OAuthState).update(state.id, { sourceId: source.id });
-      return { source, site: resource.url };
+      return { source, site: siteOf(source) };
     } catch (error) {
       throw ConnectorErrors.fromConnector(error);
     }
@@ -286,7 +337,9 @@ export class ConnectorsService {
       maxInlineWaitMs: 5_000,
     });
     try {
-      return (await connector.validate({ http, settings })) as StoredSettings;
+      // Checking settings lists and reads metadata only: no file is parsed.
+      const parse = () => Promise.reject(new Error('Files are not read while checking settings.'));
+      return (await connector.validate({ http, settings, parse })) as StoredSettings;
     } catch (error) {
       throw ConnectorErrors.fromConnector(error);
     }
@@ -301,26 +354,24 @@ export class ConnectorsService {
     credentials: Credentials,
   ): Promise<Source> {
     const id = existing?.id ?? randomUUID();
-    const label = connectorFor(kind)!.label;
-    const keys = (kind === 'jira' ? settings.projectKeys : settings.spaceKeys) ?? [];
-    const site = new URL(settings.siteUrl).host;
+    const summary = connectorFor(kind)!.describe(settings);
     const source = await this.db.transaction(async (m: EntityManager) => {
       const saved = await m.getRepository(Source).save({
         ...(existing ?? {}),
         id,
         workspaceId: viewer.workspaceId,
         kind,
-        name: `${label} · ${keys.length > 0 ? keys.join(', ') : site}`,
-        description:
-          kind === 'jira'
-            ? `Issues and comments from ${site}`
-            : `Pages and blog posts from ${site}`,
+        name: summary.name.slice(0, 200),
+        description: summary.description.slice(0, 500),
         createdById: existing?.createdById ?? viewer.userId,
         settings,
         sealedCredentials: this.vault.seal(id, credentials),
         status: 'idle',
-        // A sync that was running restarts with the new settings.
+        // A sync that was running restarts with the new settings, and lists everything: new
+        // spaces or folders hold items older than the last sync.
         checkpoint: null,
+        syncCursor: null,
+        lastSuccessAt: null,
         lastError: null,
         nextSyncAt: new Date(),
       });
@@ -342,7 +393,7 @@ export class ConnectorsService {
     kind: ConnectorKind,
     stored: Credentials | null,
   ): Promise<string> {
-    if (stored?.type === 'basic') return stored.token;
+    if (stored?.type === 'basic' || stored?.type === 'token') return stored.token;
     const legacy = await this.db
       .getRepository(IntegrationSetting)
       .findOneBy({ userId: viewer.userId, name: kind });
@@ -352,7 +403,9 @@ export class ConnectorsService {
         legacy.sealedPassword,
         `integration:${viewer.userId}:${kind}`,
       );
-    throw badInput('Enter the API token.', { field: 'password' });
+    throw badInput(kind === 'github' ? 'Enter the access token.' : 'Enter the API token.', {
+      field: 'password',
+    });
   }
 }
 
@@ -379,24 +432,61 @@ function readForm(input: Record<string, unknown>) {
   };
 }
 
-/** Space or project keys, separated by commas or spaces; Jira keys are upper case. */
+/**
+ * The form's keys for a kind, separated by commas or spaces: Confluence space keys, Jira
+ * project keys (upper case), GitHub `owner/name` (a repository URL works too), Google Drive
+ * folder ids (a folder URL works too).
+ */
 export function parseKeys(raw: string, kind: ConnectorKind): string[] {
   const keys = raw
     .split(/[\s,]+/)
     .map((k) => k.trim())
     .filter(Boolean)
-    .map((k) => (kind === 'jira' ? k.toUpperCase() : k));
-  const bad = keys.find((k) => !/^~?[A-Za-z0-9_-]{1,255}$/.test(k));
-  if (bad)
-    throw badInput(`"${bad.slice(0, 40)}" is not a ${kind === 'jira' ? 'project' : 'space'} key.`, {
-      field: 'spacekey',
-    });
+    .map((k) => normaliseKey(k, kind));
+  const bad = keys.find((k) => !KEY_PATTERN[kind].test(k));
+  if (bad) throw badInput(`"${bad.slice(0, 60)}" is not ${KEY_NOUN[kind]}.`, { field: 'spacekey' });
   if (keys.length > 50) throw badInput('At most 50 keys.', { field: 'spacekey' });
+  if (kind === 'github' && keys.length === 0)
+    throw badInput('Enter at least one repository, as owner/name.', { field: 'spacekey' });
   return [...new Set(keys)];
 }
 
+const KEY_PATTERN: Record<ConnectorKind, RegExp> = {
+  confluence: /^~?[A-Za-z0-9_-]{1,255}$/,
+  jira: /^[A-Za-z0-9_-]{1,255}$/,
+  github: /^[A-Za-z0-9-]{1,100}\/[A-Za-z0-9_.-]{1,100}$/,
+  google_docs: /^[A-Za-z0-9_-]{5,200}$/,
+};
+const KEY_NOUN: Record<ConnectorKind, string> = {
+  confluence: 'a space key',
+  jira: 'a project key',
+  github: 'a repository (owner/name)',
+  google_docs: 'a Google Drive folder id or link',
+};
+
+function normaliseKey(key: string, kind: ConnectorKind): string {
+  if (kind === 'jira') return key.toUpperCase();
+  if (kind === 'github')
+    return key
+      .replace(/^https?:\/\/[^/]+\//i, '')
+      .replace(/\.git$/i, '')
+      .replace(/\/+$/, '');
+  if (kind === 'google_docs') return /\/folders\/([A-Za-z0-9_-]+)/.exec(key)?.[1] ?? key;
+  return key;
+}
+
 function keySettings(kind: ConnectorKind, keys: string[]) {
-  return kind === 'jira' ? { projectKeys: keys } : { spaceKeys: keys };
+  return { [KEY_FIELD[kind]]: keys };
+}
+
+/**
+ * GitHub Enterprise Server's REST root from what the user typed: a host means `/api/v3` on it;
+ * github.com means the public API.
+ */
+function githubApiBase(domain: string): string {
+  const url = siteBaseUrl(domain);
+  if (/^(api\.)?github\.com$/i.test(url.host)) return 'https://api.github.com';
+  return url.pathname === '/' ? `${url.origin}/api/v3` : baseUrlText(url);
 }
 
 function pickSite(
@@ -424,12 +514,18 @@ function pickSite(
 
 /** The SPEC record of a source: the secret is never in it. */
 export function view(source: Source): IntegrationSettingsView {
-  const s = source.settings as Partial<StoredSettings & ConfluenceSettings>;
-  const keys = (source.kind === 'jira' ? s.projectKeys : s.spaceKeys) ?? [];
+  const s = source.settings as Partial<StoredSettings>;
+  const keys = isConnectorKind(source.kind) ? s[KEY_FIELD[source.kind]] : undefined;
   return {
     domain: s.domain ?? s.siteUrl ?? '',
-    username: s.username ?? '',
+    username: s.username ?? (typeof s.account === 'string' ? s.account : ''),
     password: source.sealedCredentials ? STORED_PASSWORD : '',
-    spacekey: keys.join(', '),
+    spacekey: Array.isArray(keys) ? keys.join(', ') : '',
   };
+}
+
+/** Where a connected source's items live, as people open it. */
+export function siteOf(source: Source): string {
+  const connector = connectorFor(source.kind);
+  return connector ? connector.describe(source.settings).site : '';
 }

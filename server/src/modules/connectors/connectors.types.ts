@@ -1,6 +1,7 @@
 import { IsOptional, MaxLength } from 'class-validator';
 import { Field, InputType, Int, ObjectType } from 'type-graphql';
 import type { Source } from '../sources/source.entity.js';
+import { connectorFor } from './registry.js';
 
 @ObjectType('IntegrationSettings', {
   description: 'SPEC §3 integration settings record of the workspace’s source of that kind.',
@@ -17,7 +18,10 @@ export class IntegrationSettingsType {
   })
   password: string;
 
-  @Field(() => String, { description: 'Space keys (Confluence) or project keys (Jira).' })
+  @Field(() => String, {
+    description:
+      'Space keys (Confluence), project keys (Jira), repositories as owner/name (GitHub) or folder ids (Google Drive).',
+  })
   spacekey: string;
 }
 
@@ -25,20 +29,25 @@ export class IntegrationSettingsType {
 export class IntegrationSettingsInput {
   @Field(() => String, {
     nullable: true,
-    description: 'acme.atlassian.net, https://acme.atlassian.net, or a base URL with port.',
+    description:
+      'acme.atlassian.net, https://acme.atlassian.net, or a base URL with port; for GitHub empty (github.com) or an Enterprise Server host.',
   })
   @IsOptional()
   @MaxLength(255)
   domain?: string | null;
 
-  @Field(() => String, { nullable: true, description: 'The Atlassian account’s email.' })
+  @Field(() => String, {
+    nullable: true,
+    description: 'The Atlassian account’s email (unused by GitHub and Google Drive).',
+  })
   @IsOptional()
   @MaxLength(255)
   username?: string | null;
 
   @Field(() => String, {
     nullable: true,
-    description: 'The API token; empty or the placeholder keeps the stored one.',
+    description:
+      'The API token (Atlassian) or access token (GitHub); empty or the placeholder keeps the stored one.',
   })
   @IsOptional()
   @MaxLength(2000)
@@ -46,7 +55,8 @@ export class IntegrationSettingsInput {
 
   @Field(() => String, {
     nullable: true,
-    description: 'Space keys (Confluence) or project keys (Jira), separated by commas; empty: all.',
+    description:
+      'Space keys, project keys, owner/name repositories or folder ids, separated by commas; empty: all (GitHub needs at least one).',
   })
   @IsOptional()
   @MaxLength(1000)
@@ -60,7 +70,7 @@ export class SourceConnectionType {
   @Field(() => String, { description: 'idle, syncing, error or needs_reauth' })
   status: string;
 
-  @Field(() => String, { description: 'basic (API token) or oauth' })
+  @Field(() => String, { description: 'basic (API token), oauth or token (access token)' })
   authMode: string;
 
   @Field(() => String, { description: 'The site, as people open it.' })
@@ -69,7 +79,9 @@ export class SourceConnectionType {
   @Field(() => String, { nullable: true, description: 'The account (API token connections).' })
   account: string | null;
 
-  @Field(() => [String], { description: 'Space or project keys; empty: everything visible.' })
+  @Field(() => [String], {
+    description: 'Spaces, projects, repositories or folders chosen; empty: everything visible.',
+  })
   keys: string[];
 
   @Field(() => Date, { nullable: true })
@@ -103,20 +115,16 @@ export class SourceConnectionType {
   lastError: string | null;
 
   static from(source: Source): SourceConnectionType | null {
-    if (source.kind === 'file_upload') return null;
-    const s = source.settings as {
-      auth?: string;
-      siteUrl?: string;
-      username?: string;
-      spaceKeys?: string[];
-      projectKeys?: string[];
-    };
+    const connector = connectorFor(source.kind);
+    if (!connector) return null;
+    const s = source.settings as { auth?: string; username?: string; account?: string };
+    const summary = connector.describe(source.settings);
     return Object.assign(new SourceConnectionType(), {
       status: source.status,
       authMode: s.auth ?? 'basic',
-      site: s.siteUrl ?? '',
-      account: s.username ?? null,
-      keys: (source.kind === 'jira' ? s.projectKeys : s.spaceKeys) ?? [],
+      site: summary.site,
+      account: s.username ?? s.account ?? null,
+      keys: summary.keys,
       lastSyncStartedAt: source.lastSyncStartedAt,
       lastSyncFinishedAt: source.lastSyncFinishedAt,
       nextSyncAt: source.nextSyncAt,

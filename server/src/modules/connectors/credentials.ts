@@ -1,12 +1,14 @@
 import type { DataSource } from 'typeorm';
 import { openSecret, sealSecret } from '../../security/secret-box.js';
-import type { AtlassianOAuth } from './atlassian-oauth.js';
+import type { OAuthProvider } from './oauth-provider.js';
 import { ConnectorAuthError } from './connector-errors.js';
 import type { ConnectorAuth } from './connector-http.js';
 
 /** What a source authenticates with; stored as JSON sealed with AES-256-GCM, never returned. */
 export type Credentials =
   | { type: 'basic'; username: string; token: string }
+  /** A personal access token sent as a Bearer token (GitHub). */
+  | { type: 'token'; token: string }
   | { type: 'oauth'; accessToken: string; refreshToken: string | null; expiresAt: number };
 
 /** Refresh a little before expiry, so a request is not sent with a token about to lapse. */
@@ -35,7 +37,8 @@ export class CredentialVault {
   constructor(
     private readonly db: DataSource,
     private readonly secretsKey: Buffer,
-    private readonly oauth: AtlassianOAuth,
+    /** The OAuth server a source kind's tokens come from (Atlassian, Google). */
+    private readonly oauthFor: (kind: string) => OAuthProvider | undefined,
   ) {}
 
   seal(sourceId: string, credentials: Credentials): string {
@@ -52,6 +55,7 @@ export class CredentialVault {
       throw new ConnectorAuthError('This source has no credentials: connect it again.');
     let current = this.open(source.id, source.sealedCredentials);
     if (current.type === 'basic') return basicAuth(current.username, current.token);
+    if (current.type === 'token') return bearerAuth(current.token);
     return {
       header: async () => {
         if (current.type === 'oauth' && current.expiresAt - Date.now() < EXPIRY_MARGIN_MS)
@@ -74,8 +78,8 @@ export class CredentialVault {
     if (inFlight) return inFlight;
     const work = this.db
       .transaction(async (m) => {
-        const [row]: { sealed_credentials: string | null }[] = await m.query(
-          `SELECT sealed_credentials FROM sources WHERE id = $1 FOR UPDATE`,
+        const [row]: { sealed_credentials: string | null; kind: string }[] = await m.query(
+          `SELECT sealed_credentials, kind FROM sources WHERE id = $1 FOR UPDATE`,
           [sourceId],
         );
         if (!row?.sealed_credentials) throw new ConnectorAuthError('This source was disconnected.');
@@ -83,11 +87,12 @@ export class CredentialVault {
         if (stored.type !== 'oauth') return stored;
         if (stored.accessToken !== stale && stored.expiresAt - Date.now() > EXPIRY_MARGIN_MS)
           return stored;
-        if (!stored.refreshToken)
+        const provider = this.oauthFor(row.kind);
+        if (!stored.refreshToken || !provider?.configured)
           throw new ConnectorAuthError(
-            'The Atlassian authorization has expired and cannot be renewed: connect again (Authorize).',
+            `The ${provider ? `${provider.name} ` : ''}authorization has expired and cannot be renewed: connect again (Authorize).`,
           );
-        const tokens = await this.oauth.refresh(stored.refreshToken);
+        const tokens = await provider.refresh(stored.refreshToken);
         const next: Credentials = {
           type: 'oauth',
           accessToken: tokens.accessToken,

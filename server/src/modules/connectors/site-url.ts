@@ -30,3 +30,19 @@ export function siteBaseUrl(domain: string, field = 'domain'): URL {
 export function baseUrlText(url: URL): string {
   return (url.origin + url.pathname).replace(/\/+$/, '');
 }
+
+/** Name and description of an Atlassian source: "Confluence · ENG, OPS", "… from acme.atlassian.net". */
+export function describeAtlassian(
+  label: string,
+  holds: string,
+  settings: { siteUrl: string },
+  keys: string[] | undefined,
+) {
+  const host = new URL(settings.siteUrl).host;
+  return {
+    site: settings.siteUrl,
+    keys: keys ?? [],
+    name: `${label} · ${keys && keys.length > 0 ? keys.join(', ') : host}`,
+    description: `${holds} from ${host}`,
+  };
+}

@@ -3,11 +3,12 @@ import type { SourceKind } from '../sources/source.entity.js';
 
 export const MAX_QUESTION_CHARS = 1000;
 
-/** The integration keys a search can be narrowed to (SPEC §3), plus uploaded files. */
+/** The integration keys a search can be narrowed to (SPEC §3), plus GitHub and uploaded files. */
 export const SEARCHABLE_KINDS: readonly SourceKind[] = [
   'confluence',
   'jira',
   'google_docs',
+  'github',
   'file_upload',
 ];
 

@@ -13,7 +13,7 @@ export class AskInput {
 
   @Field(() => [String], {
     nullable: true,
-    description: 'confluence, jira, google_docs, file_upload; none means every source.',
+    description: 'confluence, jira, google_docs, github, file_upload; none means every source.',
   })
   @IsOptional()
   @ArrayMaxSize(10)

@@ -10,7 +10,7 @@ import {
 import { Workspace } from '../members/workspace.entity.js';
 
 /** Integration keys a source can have; uploads are `file_upload`. */
-export type SourceKind = 'file_upload' | 'confluence' | 'jira' | 'google_docs';
+export type SourceKind = 'file_upload' | 'confluence' | 'jira' | 'google_docs' | 'github';
 
 /** Where a connected source's syncing stands (uploads stay `idle`). */
 export type SourceStatus = 'idle' | 'syncing' | 'error' | 'needs_reauth';
@@ -61,6 +61,13 @@ export class Source {
   /** Where the running sync stands (connector-specific cursor and phase); null between syncs. */
   @Column({ type: 'jsonb', nullable: true })
   checkpoint: Record<string, unknown> | null;
+
+  /**
+   * What the connector keeps from one clean sync to the next (Google Drive's changes page
+   * token); null until then, and again when the settings change.
+   */
+  @Column({ type: 'text', name: 'sync_cursor', nullable: true })
+  syncCursor: string | null;
 
   /** Numbers each sync, so a complete listing can mark what it saw and prune the rest. */
   @Column({ type: 'integer', name: 'sync_run', default: 0 })

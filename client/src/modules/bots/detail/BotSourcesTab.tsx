@@ -89,16 +89,14 @@ export function BotSourcesTab({ bot, sources }: BotSourcesTabProps) {
       {bot.canManage && adding && (
         <SimpleGrid id="bot-new-source" cols={{ base: 1, sm: 2 }} spacing="md">
           <AttachSourceCard botId={bot.id} attached={sources} />
-          <ConnectorCard
-            kind="confluence"
-            connected={connectedKinds.has('confluence')}
-            onOpen={() => setConnecting('confluence')}
-          />
-          <ConnectorCard
-            kind="jira"
-            connected={connectedKinds.has('jira')}
-            onOpen={() => setConnecting('jira')}
-          />
+          {Object.values(CONNECTORS).map(({ kind }) => (
+            <ConnectorCard
+              key={kind}
+              kind={kind}
+              connected={connectedKinds.has(kind)}
+              onOpen={() => setConnecting(kind)}
+            />
+          ))}
         </SimpleGrid>
       )}
 

@@ -15,7 +15,13 @@ export function ConnectorCard({
 }) {
   const info = CONNECTORS[kind];
   const Icon = info.icon;
-  const title = kind === 'confluence' ? 'Confluence Pages' : 'Jira Issues';
+  const title = info.title;
+  const needs =
+    info.mode === 'atlassian'
+      ? `domain, username, API token and ${kind === 'confluence' ? 'space' : 'project'} key`
+      : info.mode === 'token'
+        ? 'access token and repositories'
+        : 'sign in with Google, optional folders';
   return (
     <Card
       withBorder
@@ -40,8 +46,7 @@ export function ConnectorCard({
       <div>
         <Text fw={600}>{title}</Text>
         <Text size="sm" c="dimmed">
-          {kind === 'confluence' ? 'Wiki/KB' : 'Ticketing/Project Management'} · domain, username,
-          API token and {kind === 'confluence' ? 'space' : 'project'} key
+          {info.category} · {needs}
         </Text>
       </div>
       <Text size="xs" c="dimmed" mt="auto">

@@ -17,7 +17,13 @@ import {
 } from '../../../graphql/generated';
 import { describeError } from '../../../shared/graphql-errors';
 import { FormAlert } from '../../auth/components/FormAlert';
-import { API_TOKEN_URL, CONNECTORS, type ConnectorKind } from '../connector-kinds';
+import {
+  API_TOKEN_URL,
+  CONNECTORS,
+  GITHUB_TOKEN_URL,
+  type ConnectMode,
+  type ConnectorKind,
+} from '../connector-kinds';
 import { resyncConfluence } from '../connector-rest';
 import type { ConnectedSource } from './ConnectorDialog';
 
@@ -36,8 +42,13 @@ export const EMPTY_SETTINGS: SettingsValues = {
 };
 /** What the server sends back for a stored token (never the token). */
 export const STORED_TOKEN = '••••••••';
-export const NO_OAUTH_HINT =
-  'An administrator has not set up sign-in with Atlassian on this server: connect with an API token.';
+export const NO_OAUTH_HINT: Record<ConnectMode, string> = {
+  atlassian:
+    'An administrator has not set up sign-in with Atlassian on this server: connect with an API token.',
+  oauth:
+    'An administrator has not set up sign-in with Google on this server (GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET).',
+  token: '',
+};
 
 type Outcome = { tone: 'error' | 'info'; title: string; message: string };
 
@@ -119,41 +130,73 @@ export function ConnectorForm({
   };
 
   const busy = connecting.loading || authorizing.loading || resyncing;
+  const mode = info.mode;
+  // Google connects only through Authorize; once connected, Save changes the folders.
+  const canSubmit = mode !== 'oauth' || connected;
+  const authorizeLabel =
+    mode === 'oauth' ? (connected ? 'Sign in again' : 'Sign in with Google') : 'Authorize';
 
   return (
     <form onSubmit={submit} noValidate aria-label={`${info.label} settings`}>
       <Stack gap="md">
         <Text size="sm" c="dimmed">
-          Lumen reads {info.label} with an Atlassian account and its API token, stored encrypted and
-          never shown again. Connect checks them with {info.label} before saving.
+          {info.intro}
         </Text>
         {loadError && <FormAlert title="Could not load the saved settings">{loadError}</FormAlert>}
-        <TextInput
-          label="Domain"
-          placeholder="your-team.atlassian.net"
-          autoComplete="off"
-          {...form.getInputProps('domain')}
-        />
-        <TextInput
-          label="Username"
-          description="The email of the Atlassian account"
-          placeholder="you@example.com"
-          autoComplete="username"
-          {...form.getInputProps('username')}
-        />
-        <PasswordInput
-          label="API token"
-          description={
-            <>
-              Stored encrypted; leave the dots to keep the saved one.{' '}
-              <Anchor href={API_TOKEN_URL} target="_blank" rel="noreferrer" size="xs">
-                Create an API token
-              </Anchor>
-            </>
-          }
-          autoComplete="new-password"
-          {...form.getInputProps('password')}
-        />
+        {mode === 'oauth' && !oauthAvailable && (
+          <FormAlert title="Sign-in with Google is not set up" tone="info">
+            {NO_OAUTH_HINT.oauth}
+          </FormAlert>
+        )}
+        {mode === 'atlassian' && (
+          <TextInput
+            label="Domain"
+            placeholder="your-team.atlassian.net"
+            autoComplete="off"
+            {...form.getInputProps('domain')}
+          />
+        )}
+        {mode === 'token' && (
+          <TextInput
+            label="GitHub Enterprise Server"
+            description="Leave empty for github.com; else your server, e.g. github.acme.com"
+            placeholder="github.com"
+            autoComplete="off"
+            {...form.getInputProps('domain')}
+          />
+        )}
+        {mode === 'atlassian' && (
+          <TextInput
+            label="Username"
+            description="The email of the Atlassian account"
+            placeholder="you@example.com"
+            autoComplete="username"
+            {...form.getInputProps('username')}
+          />
+        )}
+        {mode !== 'oauth' && (
+          <PasswordInput
+            label={mode === 'token' ? 'Access token' : 'API token'}
+            description={
+              <>
+                {mode === 'token'
+                  ? 'Read-only: Contents, Issues, Pull requests, Discussions. '
+                  : ''}
+                Stored encrypted; leave the dots to keep the saved one.{' '}
+                <Anchor
+                  href={mode === 'token' ? GITHUB_TOKEN_URL : API_TOKEN_URL}
+                  target="_blank"
+                  rel="noreferrer"
+                  size="xs"
+                >
+                  {mode === 'token' ? 'Create a token' : 'Create an API token'}
+                </Anchor>
+              </>
+            }
+            autoComplete="new-password"
+            {...form.getInputProps('password')}
+          />
+        )}
         <TextInput
           label={info.keysLabel}
           description={info.keysDescription}
@@ -186,26 +229,36 @@ export function ConnectorForm({
                 Resync
               </Button>
             )}
-            <Tooltip label={NO_OAUTH_HINT} disabled={oauthAvailable} multiline w={260} withArrow>
-              {/* A disabled button gets no pointer events: the wrapper carries the tooltip. */}
-              <span>
-                <Button
-                  variant="light"
-                  onClick={() => void startAuthorization()}
-                  loading={authorizing.loading}
-                  disabled={!oauthAvailable || (busy && !authorizing.loading)}
-                >
-                  Authorize
-                </Button>
-              </span>
-            </Tooltip>
-            <Button
-              type="submit"
-              loading={connecting.loading}
-              disabled={busy && !connecting.loading}
-            >
-              {connected ? 'Save' : 'Connect'}
-            </Button>
+            {mode !== 'token' && (
+              <Tooltip
+                label={NO_OAUTH_HINT[mode]}
+                disabled={oauthAvailable}
+                multiline
+                w={260}
+                withArrow
+              >
+                {/* A disabled button gets no pointer events: the wrapper carries the tooltip. */}
+                <span>
+                  <Button
+                    variant={canSubmit ? 'light' : 'filled'}
+                    onClick={() => void startAuthorization()}
+                    loading={authorizing.loading}
+                    disabled={!oauthAvailable || (busy && !authorizing.loading)}
+                  >
+                    {authorizeLabel}
+                  </Button>
+                </span>
+              </Tooltip>
+            )}
+            {canSubmit && (
+              <Button
+                type="submit"
+                loading={connecting.loading}
+                disabled={busy && !connecting.loading}
+              >
+                {connected ? 'Save' : 'Connect'}
+              </Button>
+            )}
           </Group>
         </Group>
       </Stack>

@@ -17,9 +17,14 @@ describe('SourceCatalogue', () => {
     renderWithProviders(<SourceCatalogue onPick={() => {}} />);
     const names = cardNames();
     expect(names).toHaveLength(20);
-    expect(names.slice(0, 2)).toEqual(['Confluence Pages', 'File Upload']);
+    expect(names.slice(0, 4)).toEqual([
+      'Confluence Pages',
+      'File Upload',
+      'GitHub',
+      'Google Drive',
+    ]);
     expect(screen.getByRole('button', { name: 'All' })).toHaveAttribute('aria-pressed', 'true');
-    expect(screen.getAllByText('Coming soon')).toHaveLength(18);
+    expect(screen.getAllByText('Coming soon')).toHaveLength(16);
   });
 
   it('filters by name without regard to case', async () => {
@@ -45,7 +50,7 @@ describe('SourceCatalogue', () => {
     expect(screen.getByRole('button', { name: 'All' })).toHaveAttribute('aria-pressed', 'false');
 
     await user.click(screen.getByRole('button', { name: 'File Storage' }));
-    expect(cardNames()).toEqual(['File Upload', 'Box', 'Dropbox', 'Google Drive']);
+    expect(cardNames()).toEqual(['File Upload', 'Google Drive', 'Box', 'Dropbox']);
 
     await user.click(screen.getByRole('button', { name: 'CRM' }));
     expect(cardNames()).toEqual([]);

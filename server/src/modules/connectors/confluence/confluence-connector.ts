@@ -1,5 +1,6 @@
 import type { Connector, ConnectorContext, ConnectorItem, ItemFailure } from '../connector.js';
 import { ConnectorConfigError, mustStop } from '../connector-errors.js';
+import { describeAtlassian } from '../site-url.js';
 import { storageToText } from './storage-to-text.js';
 
 /** A Confluence Cloud site, reached with Basic auth (site URL) or OAuth (api.atlassian.com/ex/confluence/…). */
@@ -127,9 +128,17 @@ export const confluenceConnector: Connector<ConfluenceSettings, ConfluenceCheckp
     return toItem(ctx.settings, ref.kind, body);
   },
 
+  describe: (settings) =>
+    describeAtlassian('Confluence', 'Pages and blog posts', settings, settings.spaceKeys),
+
   async listIds(ctx, cursor) {
     const result = await confluenceConnector.step(
-      { ...ctx, since: null, knownVersions: async (ids) => new Map(ids.map((i) => [i, '*'])) },
+      {
+        ...ctx,
+        since: null,
+        cursor: null,
+        knownVersions: async (ids) => new Map(ids.map((i) => [i, '*'])),
+      },
       cursor ? (JSON.parse(cursor) as ConfluenceCheckpoint) : null,
     );
     return {

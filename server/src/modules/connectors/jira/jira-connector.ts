@@ -1,5 +1,6 @@
 import type { Connector, ConnectorContext, ConnectorItem, ItemFailure } from '../connector.js';
 import { ConnectorConfigError, ConnectorHttpError, mustStop } from '../connector-errors.js';
+import { describeAtlassian } from '../site-url.js';
 import { adfToText } from './adf-to-text.js';
 
 /** A Jira Cloud site, reached with Basic auth (site URL) or OAuth (api.atlassian.com/ex/jira/…). */
@@ -141,6 +142,9 @@ export const jiraConnector: Connector<JiraSettings, JiraCheckpoint> = {
     if (status === 404 || !body) return null;
     return toItem(ctx, body);
   },
+
+  describe: (settings) =>
+    describeAtlassian('Jira', 'Issues and comments', settings, settings.projectKeys),
 
   async listIds(ctx, cursor) {
     const page = await search(

@@ -1,0 +1,1275 @@
+import { createHash, randomBytes } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+
+/**
+ * A loopback stand-in for Google, so Drive connector tests exercise real HTTP against the
+ * documented shapes without a network or an account. One server plays every host:
+ * - accounts.google.com: GET /o/oauth2/v2/auth (the consent page, or a redirect at once);
+ * - oauth2.googleapis.com: POST /token (code exchange, refresh without rotation), POST /revoke;
+ * - www.googleapis.com: Drive v3 under /drive/v3 (about, files, export, changes, drives), Bearer;
+ * - docs.google.com / drive.google.com: the files' webViewLink pages (a title, for e2e clicks).
+ * Tests add files, edit, trash, delete and move them (each appends to the changes feed), inject
+ * faults and latency; every request is logged. Shapes follow shared/research/connectors.md §4.
+ */
+
+export const GOOGLE_MIME = {
+  folder: 'application/vnd.google-apps.folder',
+  document: 'application/vnd.google-apps.document',
+  spreadsheet: 'application/vnd.google-apps.spreadsheet',
+  presentation: 'application/vnd.google-apps.presentation',
+  form: 'application/vnd.google-apps.form',
+  shortcut: 'application/vnd.google-apps.shortcut',
+  pdf: 'application/pdf',
+  doc: 'application/msword',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xls: 'application/vnd.ms-excel',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  ppt: 'application/vnd.ms-powerpoint',
+  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  txt: 'text/plain',
+  png: 'image/png',
+} as const;
+
+export const DRIVE_READONLY = 'https://www.googleapis.com/auth/drive.readonly';
+
+export interface FakeGoogleRequest {
+  method: string;
+  /** Without the query. */
+  path: string;
+  query: URLSearchParams;
+  headers: Record<string, string | undefined>;
+  /** Parsed form or JSON body, else undefined. */
+  body: any;
+  at: number;
+}
+
+export interface FakeGoogleFault {
+  status: number;
+  headers?: Record<string, string>;
+  /** Sent as JSON; a string is sent as it is. See googleError() for Google's error shape. */
+  body?: unknown;
+}
+
+/** `path` as a string matches the whole path or its end ('/export'); a RegExp the whole path. */
+export type GoogleRequestMatcher =
+  { method?: string; path?: RegExp | string } | ((req: FakeGoogleRequest) => boolean);
+
+export interface FakeGoogleOptions {
+  latencyMs?: number;
+  clientId?: string;
+  clientSecret?: string;
+  /** The account every token belongs to unless given (default ada@example.com). */
+  email?: string;
+  /** Default 3599, as Google answers. */
+  accessTokenTtlSeconds?: number;
+  /** How long an authorization code can be exchanged (default 600). */
+  codeTtlSeconds?: number;
+  /** Most items a files.list or changes page holds, whatever pageSize asks (default 1000). */
+  maxPageSize?: number;
+  /** Exports larger than this answer 403 exportSizeLimitExceeded (default 10 MB, Google's). */
+  exportLimitBytes?: number;
+}
+
+/** A file or folder as it is now. */
+export interface FakeGoogleFile {
+  id: string;
+  name: string;
+  mimeType: string;
+  parents: string[];
+  driveId: string | null;
+  webViewLink: string;
+  version: string;
+  modifiedTime: string;
+  trashed: boolean;
+}
+
+export interface NewGoogleFile {
+  name: string;
+  mimeType: string;
+  /**
+   * Docs and Slides: their text (export text/plain or text/markdown); Sheets: xlsx bytes (export
+   * xlsx); other files: their bytes (alt=media). Default empty.
+   */
+  content?: string | Buffer;
+  /** Default: the root of My Drive, or of the shared drive `driveId`. */
+  parents?: string[];
+  /** A shared drive (from addDrive); taken from the parent when omitted. */
+  driveId?: string;
+}
+
+export interface FakeGoogle {
+  /** http://127.0.0.1:<port>: GOOGLE_API_URL, and the base of authUrl and tokenUrl. */
+  url: string;
+  /** GOOGLE_AUTH_URL: url + /o/oauth2/v2/auth. */
+  authUrl: string;
+  /** GOOGLE_TOKEN_URL: url + /token. */
+  tokenUrl: string;
+  clientId: string;
+  clientSecret: string;
+  /** The default account's email (about.user.emailAddress). */
+  email: string;
+  /** My Drive's root folder id ('root' is an alias for it). */
+  rootId: string;
+  requests: FakeGoogleRequest[];
+  /** Highest number of requests being handled at once (latency included). */
+  maxInFlight: number;
+  /** Delay before every response. */
+  latencyMs: number;
+  /** Default true: the consent page redirects straight back with a code. */
+  autoConsent: boolean;
+  /** An access token as if the user had consented (scope default drive.readonly). */
+  issueToken(email?: string, scope?: string): string;
+  /** An authorization code as if the user had consented (offline: with a refresh token). */
+  issueCode(input: {
+    redirectUri: string;
+    scope?: string;
+    email?: string;
+    offline?: boolean;
+  }): string;
+  /** Every access and refresh token stops working (the user removed the app's access). */
+  revokeAll(): void;
+  /** Every live access token answers 401; refresh tokens still work. */
+  expireAccessTokens(): void;
+  /** POST /token calls, optionally of one grant_type. */
+  tokenRequests(grantType?: string): FakeGoogleRequest[];
+  /** Requests matching, e.g. count({ path: '/export' }). */
+  count(match: GoogleRequestMatcher): number;
+  /** A shared drive; its id is also its root folder's id. */
+  addDrive(input: { name: string }): { id: string; name: string };
+  addFolder(input: { name: string; parents?: string[]; driveId?: string }): FakeGoogleFile;
+  addFile(input: NewGoogleFile): FakeGoogleFile;
+  file(id: string): FakeGoogleFile;
+  /** New name and/or content: version and modifiedTime move on. */
+  editFile(id: string, change: { name?: string; content?: string | Buffer }): FakeGoogleFile;
+  /** To the trash, with everything below a folder. */
+  trashFile(id: string): void;
+  /** Gone for good (a removed change), with everything below a folder. */
+  deleteFile(id: string): void;
+  /** New parents (version moves on, modifiedTime does not, as in Drive). */
+  moveFile(id: string, parents: string[]): FakeGoogleFile;
+  /** Every changes page token handed out so far answers 410 (as if it had expired). */
+  expireChangeTokens(): void;
+  /** The next `times` (default 1) matching requests get `fault`, before auth is checked. */
+  fault(match: GoogleRequestMatcher, fault: FakeGoogleFault, times?: number): void;
+  clearFaults(): void;
+  close(): Promise<void>;
+}
+
+/** Google's error body: { error: { code, message, errors: [{ reason, domain, message }] } }. */
+export function googleError(code: number, reason: string, message: string, domain = 'global') {
+  return { error: { code, message, errors: [{ message, domain, reason }] } };
+}
+
+export async function startFakeGoogle(options: FakeGoogleOptions = {}): Promise<FakeGoogle> {
+  const fake = new Fake(options);
+  await fake.listen();
+  return fake;
+}
+
+// ---- The model ------------------------------------------------------------------------------
+
+interface Item {
+  /** Creation order: files.list pages by it, so deletions never shift a page. */
+  n: number;
+  id: string;
+  name: string;
+  mimeType: string;
+  parents: string[];
+  driveId: string | null;
+  content: Buffer;
+  version: number;
+  createdTime: number;
+  modifiedTime: number;
+  trashed: boolean;
+  explicitlyTrashed: boolean;
+  deleted: boolean;
+  /** My Drive's or a shared drive's root: not listed, but readable by id. */
+  root: boolean;
+}
+
+interface Change {
+  seq: number;
+  fileId: string;
+  time: number;
+}
+
+interface Reply {
+  status: number;
+  body?: unknown;
+  bytes?: Buffer;
+  headers?: Record<string, string>;
+  html?: string;
+}
+
+interface Planned {
+  match: GoogleRequestMatcher;
+  remaining: number;
+  fault: FakeGoogleFault;
+}
+
+const FOLDER = GOOGLE_MIME.folder;
+const NATIVE = 'application/vnd.google-apps.';
+const XLSX = GOOGLE_MIME.xlsx;
+const UNAUTHENTICATED = {
+  error: {
+    code: 401,
+    message:
+      'Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential. See https://developers.google.com/identity/sign-in/web/devconsole-project.',
+    errors: [
+      {
+        message: 'Invalid Credentials',
+        domain: 'global',
+        reason: 'authError',
+        location: 'Authorization',
+        locationType: 'header',
+      },
+    ],
+    status: 'UNAUTHENTICATED',
+  },
+};
+const INSUFFICIENT_SCOPE = {
+  error: {
+    ...googleError(
+      403,
+      'insufficientPermissions',
+      'Request had insufficient authentication scopes.',
+    ).error,
+    status: 'PERMISSION_DENIED',
+  },
+};
+/** What Drive answers without `fields` (v3 returns a few fields only). */
+const DEFAULT_FIELDS = {
+  list: 'kind,incompleteSearch,nextPageToken,files(kind,id,name,mimeType)',
+  get: 'kind,id,name,mimeType',
+  changes:
+    'kind,nextPageToken,newStartPageToken,changes(kind,changeType,time,removed,fileId,driveId,file(kind,id,name,mimeType))',
+};
+
+class Fake implements FakeGoogle {
+  url = '';
+  authUrl = '';
+  tokenUrl = '';
+  readonly clientId: string;
+  readonly clientSecret: string;
+  readonly email: string;
+  readonly rootId = driveStyleId('0A');
+  readonly requests: FakeGoogleRequest[] = [];
+  maxInFlight = 0;
+  latencyMs: number;
+  autoConsent = true;
+
+  private readonly tokenTtl: number;
+  private readonly codeTtl: number;
+  private readonly maxPageSize: number;
+  private readonly exportLimit: number;
+  private inFlight = 0;
+  private lastN = 0;
+  private lastVersion = 100;
+  private lastTime = 0;
+  private readonly items = new Map<string, Item>();
+  private readonly drives = new Map<string, string>(); // id -> name
+  private readonly changes: Change[] = [];
+  /** Page tokens are positions plus this; below it they answer 410 (expired). */
+  private tokenBase = 0;
+  private readonly codes = new Map<
+    string,
+    {
+      redirectUri: string;
+      scope: string;
+      email: string;
+      offline: boolean;
+      expiresAt: number;
+      used: boolean;
+    }
+  >();
+  private readonly accessTokens = new Map<
+    string,
+    { email: string; scope: string; expiresAt: number }
+  >();
+  private readonly refreshTokens = new Map<
+    string,
+    { email: string; scope: string; live: boolean }
+  >();
+  private readonly planned: Planned[] = [];
+  private readonly sockets = new Set<Socket>();
+  private readonly timers = new Set<NodeJS.Timeout>();
+  private readonly server = http.createServer((req, res) => this.receive(req, res));
+
+  constructor(options: FakeGoogleOptions) {
+    this.clientId = options.clientId ?? 'fake-google-client.apps.googleusercontent.com';
+    this.clientSecret = options.clientSecret ?? 'fake-google-secret';
+    this.email = options.email ?? 'ada@example.com';
+    this.tokenTtl = options.accessTokenTtlSeconds ?? 3599;
+    this.codeTtl = options.codeTtlSeconds ?? 600;
+    this.maxPageSize = options.maxPageSize ?? 1000;
+    this.exportLimit = options.exportLimitBytes ?? 10 * 1024 * 1024;
+    this.latencyMs = options.latencyMs ?? 0;
+    this.items.set(this.rootId, this.newItem({ id: this.rootId, name: 'My Drive', root: true }));
+    this.server.on('connection', (socket) => {
+      this.sockets.add(socket);
+      socket.on('close', () => this.sockets.delete(socket));
+    });
+  }
+
+  async listen(): Promise<void> {
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    this.authUrl = `${this.url}/o/oauth2/v2/auth`;
+    this.tokenUrl = `${this.url}/token`;
+  }
+
+  close(): Promise<void> {
+    return new Promise<void>((resolve) => {
+      for (const timer of this.timers) clearTimeout(timer);
+      this.timers.clear();
+      this.server.close(() => resolve());
+      for (const socket of this.sockets) socket.destroy();
+    });
+  }
+
+  // ---- Test-side state: Drive ----------------------------------------------------------------
+
+  addDrive(input: { name: string }) {
+    const id = driveStyleId('0A');
+    this.drives.set(id, input.name);
+    this.items.set(id, this.newItem({ id, name: input.name, driveId: id, root: true }));
+    return { id, name: input.name };
+  }
+
+  addFolder(input: { name: string; parents?: string[]; driveId?: string }) {
+    return this.addFile({ ...input, mimeType: FOLDER });
+  }
+
+  addFile(input: NewGoogleFile) {
+    const parents = input.parents ?? [input.driveId ?? this.rootId];
+    const parentItems = parents.map((p) => this.live(this.resolve(p)));
+    const item = this.newItem({
+      name: input.name,
+      mimeType: input.mimeType,
+      parents: parentItems.map((p) => p.id),
+      driveId: input.driveId ?? parentItems[0]?.driveId ?? null,
+      content: toBuffer(input.content),
+    });
+    this.items.set(item.id, item);
+    this.changed(item);
+    return this.file(item.id);
+  }
+
+  file(id: string): FakeGoogleFile {
+    const item = this.items.get(id);
+    if (!item) throw new Error(`No file ${id}`);
+    return {
+      id: item.id,
+      name: item.name,
+      mimeType: item.mimeType,
+      parents: [...item.parents],
+      driveId: item.driveId,
+      webViewLink: this.webViewLink(item),
+      version: String(item.version),
+      modifiedTime: iso(item.modifiedTime),
+      trashed: item.trashed,
+    };
+  }
+
+  editFile(id: string, change: { name?: string; content?: string | Buffer }) {
+    const item = this.live(id);
+    if (change.name !== undefined) item.name = change.name;
+    if (change.content !== undefined) item.content = toBuffer(change.content);
+    item.version = ++this.lastVersion;
+    item.modifiedTime = this.tick();
+    this.changed(item);
+    return this.file(id);
+  }
+
+  trashFile(id: string) {
+    const item = this.live(id);
+    for (const it of [item, ...this.below(item)]) {
+      if (it.trashed) continue;
+      it.trashed = true;
+      it.explicitlyTrashed = it === item;
+      it.version = ++this.lastVersion;
+      this.changed(it);
+    }
+  }
+
+  deleteFile(id: string) {
+    const item = this.live(id);
+    for (const it of [item, ...this.below(item)]) {
+      it.deleted = true;
+      this.changed(it);
+    }
+  }
+
+  moveFile(id: string, parents: string[]) {
+    const item = this.live(id);
+    const parentItems = parents.map((p) => this.live(this.resolve(p)));
+    item.parents = parentItems.map((p) => p.id);
+    item.driveId = parentItems[0]?.driveId ?? null;
+    item.version = ++this.lastVersion;
+    this.changed(item);
+    return this.file(id);
+  }
+
+  expireChangeTokens() {
+    this.tokenBase += 1_000_000_000;
+  }
+
+  // ---- Test-side state: OAuth ----------------------------------------------------------------
+
+  issueToken(email = this.email, scope = DRIVE_READONLY) {
+    const token = `ya29.fake-${randomBytes(18).toString('base64url')}`;
+    this.accessTokens.set(token, { email, scope, expiresAt: Date.now() + this.tokenTtl * 1000 });
+    return token;
+  }
+
+  issueCode(input: { redirectUri: string; scope?: string; email?: string; offline?: boolean }) {
+    const code = `4/0fake-${randomBytes(18).toString('base64url')}`;
+    this.codes.set(code, {
+      redirectUri: input.redirectUri,
+      scope: input.scope ?? DRIVE_READONLY,
+      email: input.email ?? this.email,
+      offline: input.offline ?? true,
+      expiresAt: Date.now() + this.codeTtl * 1000,
+      used: false,
+    });
+    return code;
+  }
+
+  revokeAll() {
+    this.accessTokens.clear();
+    for (const token of this.refreshTokens.values()) token.live = false;
+  }
+
+  expireAccessTokens() {
+    for (const token of this.accessTokens.values()) token.expiresAt = 0;
+  }
+
+  tokenRequests(grantType?: string) {
+    return this.requests.filter(
+      (r) =>
+        r.method === 'POST' &&
+        r.path === '/token' &&
+        (grantType === undefined || r.body?.grant_type === grantType),
+    );
+  }
+
+  count(match: GoogleRequestMatcher) {
+    return this.requests.filter((r) => matches(match, r)).length;
+  }
+
+  // ---- Faults --------------------------------------------------------------------------------
+
+  fault(match: GoogleRequestMatcher, fault: FakeGoogleFault, times = 1) {
+    this.planned.push({ match, remaining: times, fault });
+  }
+
+  clearFaults() {
+    this.planned.length = 0;
+  }
+
+  // ---- Serving -------------------------------------------------------------------------------
+
+  private receive(req: http.IncomingMessage, res: http.ServerResponse) {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('error', () => undefined);
+    req.on('end', () => {
+      const request = toRequest(req, Buffer.concat(chunks));
+      this.requests.push(request);
+      this.inFlight++;
+      this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
+      const timer = setTimeout(() => {
+        this.timers.delete(timer);
+        this.inFlight--;
+        write(res, this.answer(request));
+      }, this.latencyMs);
+      this.timers.add(timer);
+    });
+  }
+
+  private answer(req: FakeGoogleRequest): Reply {
+    const planned = this.planned.find((p) => p.remaining > 0 && matches(p.match, req));
+    if (planned) {
+      planned.remaining--;
+      const { status, headers, body } = planned.fault;
+      return { status, headers, body: body ?? {} };
+    }
+    try {
+      return this.route(req);
+    } catch (error) {
+      return { status: 500, body: googleError(500, 'backendError', `Fake Google broke: ${error}`) };
+    }
+  }
+
+  private route(req: FakeGoogleRequest): Reply {
+    const { method, path } = req;
+    if (path === '/o/oauth2/v2/auth') return method === 'GET' ? this.authorize(req) : notAllowed();
+    if (path === '/token') return method === 'POST' ? this.token(req) : notAllowed();
+    if (path === '/revoke') return method === 'POST' ? this.revoke(req) : notAllowed();
+    const page = /^\/(file|document|spreadsheets|presentation)\/d\/([^/]+)\/(view|edit)$/.exec(
+      path,
+    );
+    if (page) return this.webPage(page[2]);
+    if (!path.startsWith('/drive/v3/'))
+      return { status: 404, body: googleError(404, 'notFound', `No route for ${method} ${path}`) };
+    const token = this.liveToken(req);
+    if (!token)
+      return {
+        status: 401,
+        headers: { 'www-authenticate': 'Bearer realm="https://accounts.google.com/"' },
+        body: UNAUTHENTICATED,
+      };
+    if (!token.scope.split(' ').some((s) => s.startsWith('https://www.googleapis.com/auth/drive')))
+      return { status: 403, body: INSUFFICIENT_SCOPE };
+    if (method !== 'GET') return notAllowed();
+    return this.drive(req, path.slice('/drive/v3'.length), token);
+  }
+
+  private liveToken(req: FakeGoogleRequest) {
+    const match = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '');
+    const token = match ? this.accessTokens.get(match[1]) : undefined;
+    return token && token.expiresAt > Date.now() ? token : null;
+  }
+
+  // ---- OAuth 2.0 web-server flow -------------------------------------------------------------
+
+  /**
+   * The consent screen. With autoConsent it answers as if the user clicked Allow; else a tiny
+   * page whose links come back here with consent=allow or consent=deny (for e2e clicks). Errors
+   * about the client or redirect are shown on Google's page, never sent to the redirect URI.
+   */
+  private authorize(req: FakeGoogleRequest): Reply {
+    const q = req.query;
+    if (q.get('client_id') !== this.clientId)
+      return errorPage(401, 'invalid_client', 'The OAuth client was not found.');
+    const redirectUri = q.get('redirect_uri') ?? '';
+    if (!URL.canParse(redirectUri))
+      return errorPage(400, 'redirect_uri_mismatch', 'redirect_uri must be an absolute URL.');
+    if (!q.get('scope'))
+      return errorPage(400, 'invalid_request', 'Missing required parameter: scope');
+    const state = q.get('state');
+    if (q.get('response_type') !== 'code')
+      return redirect(redirectUri, { error: 'unsupported_response_type', state });
+    const consent = q.get('consent');
+    if (consent === 'deny') return redirect(redirectUri, { error: 'access_denied', state });
+    if (!this.autoConsent && consent !== 'allow') return { status: 200, html: consentPage(q) };
+    const scope = q.get('scope')!;
+    const code = this.issueCode({
+      redirectUri,
+      scope,
+      offline: q.get('access_type') === 'offline',
+    });
+    return redirect(redirectUri, { state, code, scope });
+  }
+
+  private token(req: FakeGoogleRequest): Reply {
+    const body: Record<string, string> = isObject(req.body) ? req.body : {};
+    // client_secret_post, or client_secret_basic in the Authorization header.
+    let [clientId, clientSecret] = [body.client_id, body.client_secret];
+    const basic = /^Basic\s+(\S+)$/i.exec(req.headers.authorization ?? '');
+    if (basic) {
+      const decoded = Buffer.from(basic[1], 'base64').toString('utf8');
+      [clientId, clientSecret] = [decoded.split(':')[0], decoded.split(':').slice(1).join(':')];
+    }
+    if (clientId !== this.clientId)
+      return oauthError(401, 'invalid_client', 'The OAuth client was not found.');
+    if (clientSecret !== this.clientSecret)
+      return oauthError(401, 'invalid_client', 'Unauthorized');
+    if (body.grant_type === 'authorization_code') return this.exchangeCode(body);
+    if (body.grant_type === 'refresh_token') return this.refresh(body);
+    return oauthError(
+      400,
+      'unsupported_grant_type',
+      `Invalid grant_type: ${body.grant_type ?? ''}`,
+    );
+  }
+
+  private exchangeCode(body: Record<string, string>): Reply {
+    const grant = this.codes.get(body.code ?? '');
+    if (!grant) return oauthError(400, 'invalid_grant', 'Malformed auth code.');
+    if (grant.used || grant.expiresAt <= Date.now())
+      return oauthError(400, 'invalid_grant', 'Bad Request');
+    if (grant.redirectUri !== body.redirect_uri)
+      return oauthError(400, 'redirect_uri_mismatch', 'Bad Request');
+    grant.used = true;
+    const refreshToken = grant.offline ? `1//0fake-${randomBytes(24).toString('base64url')}` : null;
+    if (refreshToken)
+      this.refreshTokens.set(refreshToken, { email: grant.email, scope: grant.scope, live: true });
+    return {
+      status: 200,
+      body: {
+        access_token: this.issueToken(grant.email, grant.scope),
+        expires_in: this.tokenTtl,
+        ...(refreshToken ? { refresh_token: refreshToken } : {}),
+        scope: grant.scope,
+        token_type: 'Bearer',
+      },
+    };
+  }
+
+  /** Google does not rotate: the same refresh token keeps working until revoked. */
+  private refresh(body: Record<string, string>): Reply {
+    const held = this.refreshTokens.get(body.refresh_token ?? '');
+    if (!held?.live) return oauthError(400, 'invalid_grant', 'Token has been expired or revoked.');
+    return {
+      status: 200,
+      body: {
+        access_token: this.issueToken(held.email, held.scope),
+        expires_in: this.tokenTtl,
+        scope: held.scope,
+        token_type: 'Bearer',
+      },
+    };
+  }
+
+  /** POST /revoke?token=…: an access token or a refresh token (which takes its grant with it). */
+  private revoke(req: FakeGoogleRequest): Reply {
+    const token = req.query.get('token') ?? (isObject(req.body) ? req.body.token : undefined);
+    const refresh = this.refreshTokens.get(token ?? '');
+    if (refresh?.live) {
+      refresh.live = false;
+      for (const [t, a] of this.accessTokens)
+        if (a.email === refresh.email) this.accessTokens.delete(t);
+      return { status: 200, body: {} };
+    }
+    if (token && this.accessTokens.delete(token)) return { status: 200, body: {} };
+    return oauthError(400, 'invalid_token', 'Token expired or revoked');
+  }
+
+  // ---- Drive v3 ------------------------------------------------------------------------------
+
+  private drive(req: FakeGoogleRequest, route: string, token: { email: string; scope: string }) {
+    let m: RegExpExecArray | null;
+    if (route === '/about') return this.about(req, token.email);
+    if (route === '/files') return this.listFiles(req);
+    if (route === '/changes/startPageToken')
+      return {
+        status: 200,
+        body: {
+          kind: 'drive#startPageToken',
+          startPageToken: this.pageToken(this.changes.length + 1),
+        },
+      };
+    if (route === '/changes') return this.listChanges(req);
+    if (route === '/drives') return this.listDrives();
+    // drive.metadata.readonly lists files but reads no content.
+    const metadataOnly = !token.scope.split(' ').some((s) => /\/auth\/drive(\.readonly)?$/.test(s));
+    if ((m = /^\/files\/([^/]+)\/export$/.exec(route)))
+      return metadataOnly ? { status: 403, body: INSUFFICIENT_SCOPE } : this.exportFile(req, m[1]);
+    if ((m = /^\/files\/([^/]+)$/.exec(route))) {
+      if (req.query.get('alt') === 'media' && metadataOnly)
+        return { status: 403, body: INSUFFICIENT_SCOPE };
+      return this.getFile(req, decodeURIComponent(m[1]));
+    }
+    return { status: 404, body: googleError(404, 'notFound', 'Not Found') };
+  }
+
+  private about(req: FakeGoogleRequest, email: string): Reply {
+    const fields = req.query.get('fields');
+    if (!fields)
+      return {
+        status: 400,
+        body: googleError(400, 'required', "The 'fields' parameter is required for this method."),
+      };
+    const user = {
+      kind: 'drive#user',
+      displayName: email.split('@')[0],
+      emailAddress: email,
+      me: true,
+      permissionId: createHash('md5').update(email).digest('hex').slice(0, 20),
+    };
+    return masked({ kind: 'drive#about', user }, fields);
+  }
+
+  private listFiles(req: FakeGoogleRequest): Reply {
+    const q = req.query;
+    let where: (item: Item) => boolean;
+    try {
+      where = parseQuery(q.get('q') ?? '', this.rootId);
+    } catch (error) {
+      return invalid('q', `Invalid Value (${(error as Error).message})`);
+    }
+    const corpora = q.get('corpora') ?? 'user';
+    const allDrives = q.get('includeItemsFromAllDrives') === 'true';
+    if (allDrives && q.get('supportsAllDrives') !== 'true')
+      return invalid(
+        'supportsAllDrives',
+        'The includeItemsFromAllDrives parameter can only be set to true when supportsAllDrives is also true.',
+      );
+    if (corpora === 'allDrives' && !allDrives)
+      return invalid(
+        'corpora',
+        'The includeItemsFromAllDrives parameter must be set to true when the corpora parameter is allDrives.',
+      );
+    const driveId = q.get('driveId');
+    if (corpora === 'drive' && (!driveId || !allDrives))
+      return invalid(
+        'driveId',
+        'The driveId parameter is required when corpora is drive, with includeItemsFromAllDrives.',
+      );
+    const inCorpus = (item: Item) =>
+      corpora === 'drive'
+        ? item.driveId === driveId
+        : item.driveId === null || corpora === 'allDrives';
+    const pageSize = intParam(q.get('pageSize'), 100, 1, Math.min(1000, this.maxPageSize));
+    const key = listKey(q);
+    const after = decodeToken(q.get('pageToken'), key);
+    if (after === null) return invalid('pageToken', 'Invalid Value');
+    const found = [...this.items.values()].filter(
+      (item) => item.n > after && !item.deleted && !item.root && inCorpus(item) && where(item),
+    );
+    const page = found.slice(0, pageSize);
+    const more = found.length > pageSize;
+    return masked(
+      {
+        kind: 'drive#fileList',
+        incompleteSearch: false,
+        ...(more ? { nextPageToken: encodeToken(page.at(-1)!.n, key) } : {}),
+        files: page.map((item) => this.fileJson(item)),
+      },
+      q.get('fields') ?? DEFAULT_FIELDS.list,
+    );
+  }
+
+  private getFile(req: FakeGoogleRequest, id: string): Reply {
+    const item = this.visible(id, req.query.get('supportsAllDrives') === 'true');
+    if (!item) return fileNotFound(id);
+    if (req.query.get('alt') !== 'media')
+      return masked(this.fileJson(item), req.query.get('fields') ?? DEFAULT_FIELDS.get);
+    if (item.mimeType.startsWith(NATIVE))
+      return {
+        status: 403,
+        body: googleError(
+          403,
+          'fileNotDownloadable',
+          'Only files with binary content can be downloaded. Use Export with Docs Editors files.',
+        ),
+      };
+    return { status: 200, bytes: item.content, headers: { 'content-type': item.mimeType } };
+  }
+
+  private exportFile(req: FakeGoogleRequest, id: string): Reply {
+    const item = this.visible(decodeURIComponent(id), true);
+    if (!item) return fileNotFound(id);
+    const wanted = req.query.get('mimeType') ?? '';
+    if (!wanted) return invalid('mimeType', 'Required parameter: mimeType');
+    if (!item.mimeType.startsWith(NATIVE) || item.mimeType === FOLDER)
+      return {
+        status: 403,
+        body: googleError(403, 'fileNotExportable', 'Export only supports Docs Editors files.'),
+      };
+    const text =
+      item.mimeType === GOOGLE_MIME.document || item.mimeType === GOOGLE_MIME.presentation;
+    let bytes: Buffer;
+    if (text && wanted === 'text/plain')
+      bytes = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), item.content]); // Google adds a BOM
+    else if (item.mimeType === GOOGLE_MIME.document && wanted === 'text/markdown')
+      bytes = item.content;
+    else if (item.mimeType === GOOGLE_MIME.spreadsheet && wanted === XLSX) bytes = item.content;
+    else
+      return {
+        status: 400,
+        body: googleError(400, 'badRequest', 'The requested conversion is not supported.'),
+      };
+    if (bytes.length > this.exportLimit)
+      return {
+        status: 403,
+        body: googleError(403, 'exportSizeLimitExceeded', 'This file is too large to be exported.'),
+      };
+    const charset = wanted.startsWith('text/') ? '; charset=utf-8' : '';
+    return { status: 200, bytes, headers: { 'content-type': wanted + charset } };
+  }
+
+  /**
+   * The changes feed: page tokens are positions in the log; each file appears once, at its latest
+   * change, with its state now (as Drive answers). Removed files come with removed: true only.
+   */
+  private listChanges(req: FakeGoogleRequest): Reply {
+    const q = req.query;
+    const token = q.get('pageToken');
+    if (!token) return invalid('pageToken', 'Required parameter: pageToken');
+    if (/^\d+$/.test(token) && Number(token) < this.tokenBase)
+      return {
+        status: 410,
+        body: googleError(410, 'invalid', 'The page token is no longer valid.'),
+      };
+    const from = Number(token) - this.tokenBase;
+    if (!Number.isInteger(from) || from < 1 || from > this.changes.length + 1)
+      return invalid('pageToken', 'Invalid Value');
+    const allDrives =
+      q.get('includeItemsFromAllDrives') === 'true' && q.get('supportsAllDrives') === 'true';
+    const includeRemoved = q.get('includeRemoved') !== 'false';
+    const latest = new Map<string, Change>();
+    for (const change of this.changes.slice(from - 1)) {
+      latest.delete(change.fileId); // re-inserted: ordered by its latest change
+      latest.set(change.fileId, change);
+    }
+    const list = [...latest.values()].filter((c) => {
+      const item = this.items.get(c.fileId)!;
+      return (allDrives || item.driveId === null) && (includeRemoved || !item.deleted);
+    });
+    const pageSize = intParam(q.get('pageSize'), 100, 1, Math.min(1000, this.maxPageSize));
+    const page = list.slice(0, pageSize);
+    const more = list.length > pageSize;
+    const body = {
+      kind: 'drive#changeList',
+      ...(more
+        ? { nextPageToken: this.pageToken(page.at(-1)!.seq + 1) }
+        : { newStartPageToken: this.pageToken(this.changes.length + 1) }),
+      changes: page.map((c) => {
+        const item = this.items.get(c.fileId)!;
+        return {
+          kind: 'drive#change',
+          changeType: 'file',
+          time: iso(c.time),
+          removed: item.deleted,
+          fileId: item.id,
+          ...(item.driveId ? { driveId: item.driveId } : {}),
+          ...(item.deleted ? {} : { file: this.fileJson(item) }),
+        };
+      }),
+    };
+    return masked(body, q.get('fields') ?? DEFAULT_FIELDS.changes);
+  }
+
+  private listDrives(): Reply {
+    const drives = [...this.drives].map(([id, name]) => ({ kind: 'drive#drive', id, name }));
+    return { status: 200, body: { kind: 'drive#driveList', drives } };
+  }
+
+  private webPage(id: string): Reply {
+    const item = this.items.get(id);
+    if (!item || item.deleted) return { status: 404, html: '<h1>File not found</h1>' };
+    return {
+      status: 200,
+      html: `<!doctype html><title>${escapeHtml(item.name)}</title><h1>${escapeHtml(item.name)}</h1>`,
+    };
+  }
+
+  // ---- Model helpers -------------------------------------------------------------------------
+
+  private newItem(input: Partial<Item> & { name: string }): Item {
+    const now = this.tick();
+    return {
+      n: ++this.lastN,
+      id: input.id ?? driveStyleId('1'),
+      name: input.name,
+      mimeType: input.mimeType ?? FOLDER,
+      parents: input.parents ?? [],
+      driveId: input.driveId ?? null,
+      content: input.content ?? Buffer.alloc(0),
+      version: ++this.lastVersion,
+      createdTime: now,
+      modifiedTime: now,
+      trashed: false,
+      explicitlyTrashed: false,
+      deleted: false,
+      root: input.root ?? false,
+    };
+  }
+
+  /** A changes page token: a position in the log (numeric, as Google's are). */
+  private pageToken(position: number): string {
+    return String(this.tokenBase + position);
+  }
+
+  private changed(item: Item) {
+    this.changes.push({ seq: this.changes.length + 1, fileId: item.id, time: this.tick() });
+  }
+
+  /** Strictly later each time, so two edits in one millisecond still order. */
+  private tick(): number {
+    this.lastTime = Math.max(Date.now(), this.lastTime + 1);
+    return this.lastTime;
+  }
+
+  private resolve(id: string): string {
+    return id === 'root' ? this.rootId : id;
+  }
+
+  private live(id: string): Item {
+    const item = this.items.get(this.resolve(id));
+    if (!item || item.deleted) throw new Error(`No file ${id}`);
+    return item;
+  }
+
+  /** By id, as files.get sees it: shared drive items only with supportsAllDrives=true. */
+  private visible(id: string, allDrives: boolean): Item | null {
+    const item = this.items.get(this.resolve(id));
+    if (!item || item.deleted || (item.driveId && !allDrives)) return null;
+    return item;
+  }
+
+  private below(folder: Item): Item[] {
+    const found: Item[] = [];
+    const walk = (id: string) => {
+      for (const item of this.items.values())
+        if (!item.deleted && item.parents.includes(id) && !found.includes(item)) {
+          found.push(item);
+          walk(item.id);
+        }
+    };
+    walk(folder.id);
+    return found;
+  }
+
+  private webViewLink(item: Item): string {
+    const kind: Record<string, string> = {
+      [GOOGLE_MIME.document]: 'document',
+      [GOOGLE_MIME.spreadsheet]: 'spreadsheets',
+      [GOOGLE_MIME.presentation]: 'presentation',
+    };
+    if (item.mimeType === FOLDER) return `${this.url}/drive/folders/${item.id}`;
+    const native = kind[item.mimeType];
+    return native
+      ? `${this.url}/${native}/d/${item.id}/edit`
+      : `${this.url}/file/d/${item.id}/view`;
+  }
+
+  private fileJson(item: Item) {
+    const binary = !item.mimeType.startsWith(NATIVE);
+    return {
+      kind: 'drive#file',
+      id: item.id,
+      name: item.name,
+      mimeType: item.mimeType,
+      ...(item.root ? {} : { parents: [...item.parents] }),
+      ...(item.driveId ? { driveId: item.driveId } : {}),
+      trashed: item.trashed,
+      explicitlyTrashed: item.explicitlyTrashed,
+      version: String(item.version),
+      createdTime: iso(item.createdTime),
+      modifiedTime: iso(item.modifiedTime),
+      webViewLink: this.webViewLink(item),
+      ownedByMe: item.driveId === null,
+      ...(binary
+        ? {
+            size: String(item.content.length),
+            md5Checksum: createHash('md5').update(item.content).digest('hex'),
+          }
+        : {}),
+    };
+  }
+}
+
+// ---- Drive's query language: the part connectors send --------------------------------------
+
+type Token = { kind: 'str' | 'word' | 'op' | 'paren'; value: string };
+
+/**
+ * Reads `trashed = false`, `'<id>' in parents`, `mimeType = '…'`, `mimeType != '…'`,
+ * `name = | != | contains '…'`, `modifiedTime|createdTime <op> 'RFC 3339'`, joined by `and`,
+ * `or`, `not` and parentheses (and binds tighter than or). Anything else throws.
+ */
+function parseQuery(text: string, rootId = 'root'): (item: Item) => boolean {
+  const tokens = tokenize(text);
+  let at = 0;
+  const peek = () => tokens[at];
+  const isWord = (w: string) => peek()?.kind === 'word' && peek()!.value.toLowerCase() === w;
+  const take = (kind: Token['kind']) => {
+    const token = tokens[at++];
+    if (token?.kind !== kind) throw new Error(`expected ${kind} at token ${at}`);
+    return token.value;
+  };
+  type Pred = (item: Item) => boolean;
+  const or = (): Pred => {
+    const parts = [and()];
+    while (isWord('or')) {
+      at++;
+      parts.push(and());
+    }
+    return (item) => parts.some((p) => p(item));
+  };
+  const and = (): Pred => {
+    const parts = [unary()];
+    while (isWord('and')) {
+      at++;
+      parts.push(unary());
+    }
+    return (item) => parts.every((p) => p(item));
+  };
+  const unary = (): Pred => {
+    if (isWord('not')) {
+      at++;
+      const inner = unary();
+      return (item) => !inner(item);
+    }
+    if (peek()?.kind === 'paren' && peek()!.value === '(') {
+      at++;
+      const inner = or();
+      if (take('paren') !== ')') throw new Error('unbalanced parentheses');
+      return inner;
+    }
+    return clause();
+  };
+  const clause = (): Pred => {
+    if (peek()?.kind === 'str') {
+      const id = take('str');
+      if (!isWord('in')) throw new Error(`expected "in" after '${id}'`);
+      at++;
+      if (!isWord('parents')) throw new Error('only "in parents" is supported');
+      at++;
+      const parent = id === 'root' ? rootId : id;
+      return (item) => item.parents.includes(parent);
+    }
+    const field = take('word');
+    let op: string;
+    if (isWord('contains')) {
+      at++;
+      op = 'contains';
+    } else op = take('op');
+    const value = peek()?.kind === 'str' ? take('str') : take('word');
+    return compare(field, op, value);
+  };
+  if (tokens.length === 0) return () => true;
+  const predicate = or();
+  if (at !== tokens.length) throw new Error(`unexpected "${tokens[at]!.value}"`);
+  return predicate;
+}
+
+function compare(field: string, op: string, value: string): (item: Item) => boolean {
+  const test = (actual: string | number, expected: string | number) => {
+    switch (op) {
+      case '=':
+        return actual === expected;
+      case '!=':
+        return actual !== expected;
+      case '<':
+        return actual < expected;
+      case '<=':
+        return actual <= expected;
+      case '>':
+        return actual > expected;
+      case '>=':
+        return actual >= expected;
+      default:
+        return String(actual).toLowerCase().includes(String(expected).toLowerCase());
+    }
+  };
+  const eqOnly = op === '=' || op === '!=';
+  if (field === 'trashed' && eqOnly && (value === 'true' || value === 'false'))
+    return (item) => test(String(item.trashed), value);
+  if (field === 'mimeType' && eqOnly) return (item) => test(item.mimeType, value);
+  if (field === 'name' && (eqOnly || op === 'contains')) return (item) => test(item.name, value);
+  if ((field === 'modifiedTime' || field === 'createdTime') && op !== 'contains') {
+    const ms = Date.parse(value);
+    if (Number.isNaN(ms)) throw new Error(`not a time: ${value}`);
+    return (item) => test(field === 'modifiedTime' ? item.modifiedTime : item.createdTime, ms);
+  }
+  throw new Error(`cannot read "${field} ${op} ${value}"`);
+}
+
+function tokenize(text: string): Token[] {
+  const pattern = /\s*(?:'((?:[^'\\]|\\.)*)'|(!=|<=|>=|=|<|>)|([()])|([A-Za-z_][\w.]*))/y;
+  const tokens: Token[] = [];
+  let at = 0;
+  while (at < text.length) {
+    if (/^\s*$/.test(text.slice(at))) break;
+    pattern.lastIndex = at;
+    const m = pattern.exec(text);
+    if (!m) throw new Error(`cannot read "${text.slice(at, at + 20)}"`);
+    at = pattern.lastIndex;
+    if (m[1] !== undefined) tokens.push({ kind: 'str', value: m[1].replace(/\\(.)/g, '$1') });
+    else if (m[2]) tokens.push({ kind: 'op', value: m[2] });
+    else if (m[3]) tokens.push({ kind: 'paren', value: m[3] });
+    else tokens.push({ kind: 'word', value: m[4]! });
+  }
+  return tokens;
+}
+
+// ---- Partial responses (`fields`) -----------------------------------------------------------
+
+type Mask = Map<string, Mask | null>;
+
+/** `nextPageToken,files(id,name)` as a tree; `*` anywhere keeps everything at that level. */
+function parseMask(text: string): Mask {
+  let at = 0;
+  const list = (): Mask => {
+    const mask: Mask = new Map();
+    for (;;) {
+      let name = '';
+      while (at < text.length && !',()'.includes(text[at]!)) name += text[at++];
+      let sub: Mask | null = null;
+      if (text[at] === '(') {
+        at++;
+        sub = list();
+        if (text[at++] !== ')') throw new Error('unbalanced parentheses');
+      }
+      if (name.trim()) mask.set(name.trim(), sub);
+      if (text[at] !== ',') return mask;
+      at++;
+    }
+  };
+  const mask = list();
+  if (at !== text.length) throw new Error('unbalanced parentheses');
+  return mask;
+}
+
+function applyMask(value: unknown, mask: Mask | null): unknown {
+  if (mask === null || mask.has('*')) return value;
+  if (Array.isArray(value)) return value.map((v) => applyMask(v, mask));
+  if (!isObject(value)) return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, sub] of mask) if (key in value) out[key] = applyMask(value[key], sub);
+  return out;
+}
+
+function masked(body: unknown, fields: string): Reply {
+  try {
+    return { status: 200, body: applyMask(body, parseMask(fields)) };
+  } catch {
+    return invalid('fields', `Invalid field selection ${fields}`);
+  }
+}
+
+// ---- HTTP plumbing --------------------------------------------------------------------------
+
+function toRequest(req: http.IncomingMessage, bytes: Buffer): FakeGoogleRequest {
+  const url = new URL(req.url ?? '/', 'http://fake');
+  const type = req.headers['content-type'] ?? '';
+  let body: unknown;
+  if (bytes.length > 0 && type.includes('application/x-www-form-urlencoded'))
+    body = Object.fromEntries(new URLSearchParams(bytes.toString('utf8')));
+  else if (bytes.length > 0)
+    try {
+      body = JSON.parse(bytes.toString('utf8'));
+    } catch {
+      body = undefined;
+    }
+  return {
+    method: req.method ?? 'GET',
+    path: url.pathname,
+    query: url.searchParams,
+    headers: Object.fromEntries(
+      Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : v]),
+    ),
+    body,
+    at: Date.now(),
+  };
+}
+
+function write(res: http.ServerResponse, reply: Reply) {
+  if (res.destroyed || res.writableEnded) return;
+  const headers = Object.fromEntries(
+    Object.entries(reply.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v]),
+  );
+  let payload: string | Buffer | undefined;
+  if (reply.bytes) payload = reply.bytes;
+  else if (reply.html !== undefined) {
+    headers['content-type'] ??= 'text/html; charset=utf-8';
+    payload = reply.html;
+  } else if (typeof reply.body === 'string') {
+    headers['content-type'] ??= 'text/plain; charset=utf-8';
+    payload = reply.body;
+  } else if (reply.body !== undefined) {
+    headers['content-type'] ??= 'application/json; charset=UTF-8';
+    payload = JSON.stringify(reply.body);
+  }
+  if (payload !== undefined) headers['content-length'] = String(Buffer.byteLength(payload));
+  res.writeHead(reply.status, headers);
+  res.end(payload);
+}
+
+function matches(match: GoogleRequestMatcher, req: FakeGoogleRequest): boolean {
+  if (typeof match === 'function') return match(req);
+  if (match.method && match.method.toUpperCase() !== req.method.toUpperCase()) return false;
+  if (match.path instanceof RegExp) return match.path.test(req.path);
+  if (typeof match.path === 'string') return req.path.endsWith(match.path);
+  return true;
+}
+
+function redirect(to: string, params: Record<string, string | null>): Reply {
+  const url = new URL(to);
+  for (const [name, value] of Object.entries(params))
+    if (value !== null) url.searchParams.set(name, value);
+  return { status: 302, headers: { location: url.toString() } };
+}
+
+function notAllowed(): Reply {
+  return { status: 405, body: googleError(405, 'httpMethodNotAllowed', 'Method Not Allowed') };
+}
+
+function oauthError(status: number, error: string, description: string): Reply {
+  return { status, body: { error, error_description: description } };
+}
+
+function invalid(location: string, message: string): Reply {
+  const body = googleError(400, 'invalid', message);
+  Object.assign(body.error.errors[0]!, { location, locationType: 'parameter' });
+  return { status: 400, body };
+}
+
+function fileNotFound(id: string): Reply {
+  const body = googleError(404, 'notFound', `File not found: ${id}.`);
+  Object.assign(body.error.errors[0]!, { location: 'fileId', locationType: 'parameter' });
+  return { status: 404, body };
+}
+
+function errorPage(status: number, error: string, description: string): Reply {
+  return {
+    status,
+    html: `<!doctype html><title>Error ${status}: ${error}</title><h1>Error ${status}: ${error}</h1><p>${escapeHtml(description)}</p>`,
+  };
+}
+
+/** The fake's consent screen: links back to the auth URL with consent=allow|deny. */
+function consentPage(query: URLSearchParams): string {
+  const link = (consent: string) => {
+    const q = new URLSearchParams(query);
+    q.set('consent', consent);
+    return `/o/oauth2/v2/auth?${escapeHtml(q.toString())}`;
+  };
+  return `<!doctype html><html><head><title>Fake Google</title></head><body>
+<h1>Lumen wants to access your Google Account</h1>
+<p>Scopes: ${escapeHtml(query.get('scope') ?? '')}</p>
+<a id="allow" href="${link('allow')}">Allow</a> <a id="deny" href="${link('deny')}">Deny</a>
+</body></html>`;
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+function intParam(value: string | null, fallback: number, min: number, max: number): number {
+  const n = value === null || value === '' ? NaN : Number(value);
+  return Number.isInteger(n) ? Math.min(Math.max(n, min), max) : fallback;
+}
+
+/** A files.list page token names its query, so one from another query is refused. */
+function listKey(q: URLSearchParams): string {
+  const parts = ['q', 'corpora', 'driveId', 'includeItemsFromAllDrives'].map((k) => q.get(k));
+  return createHash('sha1').update(JSON.stringify(parts)).digest('base64url').slice(0, 12);
+}
+
+function encodeToken(after: number, key: string): string {
+  return `~!!~${Buffer.from(JSON.stringify({ after, key })).toString('base64url')}`;
+}
+
+function decodeToken(token: string | null, key: string): number | null {
+  if (!token) return 0;
+  try {
+    const parsed = JSON.parse(Buffer.from(token.replace(/^~!!~/, ''), 'base64url').toString());
+    return parsed.key === key && Number.isInteger(parsed.after) ? parsed.after : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Drive-like ids: a prefix and base64url (so '-' and '_' occur, as in real ids). */
+function driveStyleId(prefix: string): string {
+  return prefix + randomBytes(24).toString('base64url').slice(0, 32);
+}
+
+function toBuffer(content: string | Buffer | undefined): Buffer {
+  if (content === undefined) return Buffer.alloc(0);
+  return typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
+}
+
+function iso(ms: number): string {
+  return new Date(ms).toISOString();
+}
+
+function isObject(value: unknown): value is Record<string, any> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
