@@ -26,5 +26,9 @@ export function launchBrowser(): Promise<Browser> {
 /** Saves e2e/screenshots/<name>.png (git-ignored) for people to look at. */
 export async function screenshot(page: Page, name: string) {
   fs.mkdirSync(screenshotDir, { recursive: true });
-  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
+  await page.screenshot({
+    path: path.join(screenshotDir, `${name}.png`),
+    fullPage: true,
+    animations: 'disabled',
+  });
 }

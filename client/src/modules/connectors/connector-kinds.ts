@@ -32,6 +32,8 @@ export interface ConnectorInfo {
   keysPlaceholder: string;
   /** What an item of this tool is called. */
   itemWord: string;
+  /** The catalogue card's line: what syncs, and how it connects. */
+  syncs: string;
 }
 
 export const API_TOKEN_URL = 'https://id.atlassian.com/manage-profile/security/api-tokens';
@@ -53,6 +55,7 @@ export const CONNECTORS: Record<ConnectorKind, ConnectorInfo> = {
       'Comma-separated, e.g. ENG, OPS. Leave empty for every space the account can see.',
     keysPlaceholder: 'ENG',
     itemWord: 'page',
+    syncs: 'Syncs pages and blog posts with an API token or Authorize',
   },
   jira: {
     kind: 'jira',
@@ -69,6 +72,7 @@ export const CONNECTORS: Record<ConnectorKind, ConnectorInfo> = {
       'Comma-separated, e.g. OPS, WEB. Leave empty for every project the account can see.',
     keysPlaceholder: 'OPS',
     itemWord: 'issue',
+    syncs: 'Syncs issues and comments with an API token or Authorize',
   },
   google_docs: {
     kind: 'google_docs',
@@ -85,6 +89,7 @@ export const CONNECTORS: Record<ConnectorKind, ConnectorInfo> = {
       'Folder links or ids, comma-separated. Leave empty for everything the Google account can see, shared drives included.',
     keysPlaceholder: 'https://drive.google.com/drive/folders/…',
     itemWord: 'file',
+    syncs: 'Syncs Docs, Sheets, Slides and files after you sign in with Google',
   },
   github: {
     kind: 'github',
@@ -100,6 +105,7 @@ export const CONNECTORS: Record<ConnectorKind, ConnectorInfo> = {
     keysDescription: 'owner/name, comma-separated, e.g. acme/api, acme/handbook.',
     keysPlaceholder: 'acme/api',
     itemWord: 'item',
+    syncs: 'Syncs issues, pull requests, discussions and docs with an access token',
   },
 };
 

@@ -1,4 +1,5 @@
 import { Badge, Card, Group, Text, ThemeIcon } from '@mantine/core';
+import { CONNECTORS } from '../../connectors/connector-kinds';
 import type { CatalogueSource } from '../source-catalogue';
 import classes from './CatalogueCard.module.css';
 
@@ -40,7 +41,7 @@ export function CatalogueCard({ source, onPick }: CatalogueCardProps) {
       {interactive && source.available && (
         <Text size="xs" c="dimmed" mt="auto">
           {source.connector
-            ? 'Syncs pages and blog posts with an API token or Authorize'
+            ? CONNECTORS[source.connector].syncs
             : 'PDF, Word, Excel, PowerPoint and text files'}
         </Text>
       )}
