@@ -1,6 +1,6 @@
 import { INTEGRATION_CATALOGUE } from '../integrations/integration-catalogue';
 
-/** The source kinds a search can be narrowed to: the catalogue's integrations and uploaded files. */
+/** The source kinds a search can be narrowed to: the catalogue's integrations, GitHub and uploaded files. */
 export interface SearchFilter {
   key: string;
   label: string;
@@ -8,6 +8,7 @@ export interface SearchFilter {
 
 export const SEARCH_FILTERS: readonly SearchFilter[] = [
   ...INTEGRATION_CATALOGUE.map(({ key, name }) => ({ key, label: name })),
+  { key: 'github', label: 'GitHub' },
   { key: 'file_upload', label: 'Uploaded files' },
 ];
 

@@ -167,7 +167,7 @@ describe('SearchPage', () => {
       within(filters)
         .getAllByRole('checkbox')
         .map((box) => box.getAttribute('value')),
-    ).toEqual(['confluence', 'jira', 'google_docs', 'file_upload']);
+    ).toEqual(['confluence', 'jira', 'google_docs', 'github', 'file_upload']);
     await user.click(within(filters).getByRole('checkbox', { name: 'Jira' }));
 
     expect(await within(related()).findByText('JIRA-12 vacation bug')).toBeInTheDocument();

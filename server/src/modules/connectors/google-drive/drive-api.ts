@@ -1,3 +1,4 @@
+import type { ConnectorContext } from '../connector.js';
 import { ConnectorConfigError } from '../connector-errors.js';
 
 /** Google Drive API v3: the shapes, queries and file kinds the connector uses. */
@@ -144,3 +145,26 @@ export function parseFolderId(input: string): string {
 export function fileNameFor(name: string, extension: string): string {
   return name.toLowerCase().endsWith(`.${extension}`) ? name : `${name}.${extension}`;
 }
+
+export interface GoogleDriveSettings {
+  /** GOOGLE_API_URL, e.g. https://www.googleapis.com (a fake's URL in tests); API paths are /drive/v3/… */
+  apiBase: string;
+  /** Folder ids to sync (with everything below them); empty: everything the account can see (My Drive and shared drives). */
+  folderIds: string[];
+  /** Resolved by validate: the folders' names, for display. */
+  folders?: { id: string; name: string }[];
+  /** Resolved by validate: the account's email (about.user.emailAddress). */
+  account?: string;
+}
+
+export type DriveContext = ConnectorContext<GoogleDriveSettings>;
+
+/** Ids per id-listing page (Drive's largest page). */
+export const ID_PAGE_SIZE = 1000;
+/** Folders per `in parents` query, so a walk of many small folders takes few requests. */
+export const PARENTS_PER_QUERY = 20;
+/** Folders walked or kept in scope at most: their ids ride in the checkpoint. */
+export const MAX_FOLDERS = 5000;
+
+export const externalId = (fileId: string) => `file:${fileId}`;
+export const versionOf = (file: DriveFile) => file.version ?? file.modifiedTime ?? '';

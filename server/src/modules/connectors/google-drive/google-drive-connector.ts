@@ -1,40 +1,28 @@
-import { MAX_INPUT_BYTES, ParseError } from '../../sources/parsing/index.js';
-import type {
-  Connector,
-  ConnectorContext,
-  ConnectorItem,
-  ItemFailure,
-  StepResult,
-  SyncContext,
-} from '../connector.js';
-import { ConnectorConfigError, ConnectorHttpError, mustStop } from '../connector-errors.js';
-import { ConnectorTooLargeError } from '../connector-http.js';
+import type { Connector, StepResult, SyncContext } from '../connector.js';
+import { ConnectorHttpError } from '../connector-errors.js';
 import {
   ALL_DRIVES,
   FILE_FIELDS,
   FOLDER,
+  ID_PAGE_SIZE,
+  MAX_FOLDERS,
+  PARENTS_PER_QUERY,
   driveUrl,
-  fileNameFor,
+  externalId,
   kindOf,
   parentsFilter,
   parseFolderId,
-  quote,
   typeFilter,
   type ChangeList,
+  type DriveContext as Ctx,
   type DriveFile,
   type FileList,
+  type GoogleDriveSettings,
 } from './drive-api.js';
+import { indexFiles, toItem } from './drive-content.js';
+import { belowChosenFolders, findFolder, folderScope } from './drive-folders.js';
 
-export interface GoogleDriveSettings {
-  /** GOOGLE_API_URL, e.g. https://www.googleapis.com (a fake's URL in tests); API paths are /drive/v3/… */
-  apiBase: string;
-  /** Folder ids to sync (with everything below them); empty: everything the account can see (My Drive and shared drives). */
-  folderIds: string[];
-  /** Resolved by validate: the folders' names, for display. */
-  folders?: { id: string; name: string }[];
-  /** Resolved by validate: the account's email (about.user.emailAddress). */
-  account?: string;
-}
+export type { GoogleDriveSettings } from './drive-api.js';
 
 /** Listing every indexed file the account can see (no folders chosen). */
 interface AllFiles {
@@ -66,26 +54,12 @@ interface ChangesFeed {
 
 export type GoogleDriveCheckpoint = AllFiles | FolderWalk | ChangesFeed;
 type Listing = AllFiles | FolderWalk;
-type Ctx = ConnectorContext<GoogleDriveSettings>;
 type Change = NonNullable<ChangeList['changes']>[number];
 
 /** Files per listing step; each new or changed one is fetched within the step. */
 const PAGE_SIZE = 100;
-/** Ids per id-listing page (Drive's largest page). */
-const ID_PAGE_SIZE = 1000;
-/** Folders per `in parents` query, so a walk of many small folders takes few requests. */
-const PARENTS_PER_QUERY = 20;
-/** Folders walked or kept in scope at most: their ids ride in the checkpoint. */
-const MAX_FOLDERS = 5000;
 /** Listing requests per step at most (Drive can answer sparse, even empty, pages). */
 const REQUESTS_PER_STEP = 10;
-/** Files downloaded and parsed at once (each may hold up to MAX_INPUT_BYTES in memory). */
-const FETCH_CONCURRENCY = 4;
-/** Parents followed up from a file to find a chosen folder above it. */
-const MAX_DEPTH = 50;
-
-const externalId = (fileId: string) => `file:${fileId}`;
-const versionOf = (file: DriveFile) => file.version ?? file.modifiedTime ?? '';
 
 /**
  * Google Drive API v3 (Docs, Sheets, Slides and uploaded office files, PDFs and text, in My
@@ -355,204 +329,4 @@ function latestPerFile(changes: Change[]): Change[] {
     latest.set(change.fileId, change);
   }
   return [...latest.values()];
-}
-
-// ---- Chosen folders -------------------------------------------------------------------------
-
-/**
- * The chosen folders and every folder below them (folders only, level by level, many parents
- * per query), so a change can be told in or out of scope by its parents. Recomputed at the start
- * of each incremental sync rather than kept between syncs, so it is never stale; it rides in
- * the checkpoint, so at most MAX_FOLDERS are kept (complete: false beyond).
- */
-async function folderScope(ctx: Ctx): Promise<{ ids: string[]; complete: boolean } | null> {
-  const { folderIds } = ctx.settings;
-  if (folderIds.length === 0) return null;
-  await Promise.all(folderIds.map((id) => findFolder(ctx, id, true)));
-  const found = new Set(folderIds);
-  let level = [...folderIds];
-  while (level.length > 0) {
-    const batches: string[][] = [];
-    for (let i = 0; i < level.length; i += PARENTS_PER_QUERY)
-      batches.push(level.slice(i, i + PARENTS_PER_QUERY));
-    const children = (await Promise.all(batches.map((b) => childFolders(ctx, b)))).flat();
-    level = [];
-    for (const id of children) {
-      if (found.has(id)) continue;
-      if (found.size >= MAX_FOLDERS) return { ids: [...found], complete: false };
-      found.add(id);
-      level.push(id);
-    }
-  }
-  return { ids: [...found], complete: true };
-}
-
-async function childFolders(ctx: Ctx, parents: string[]): Promise<string[]> {
-  const ids: string[] = [];
-  let pageToken: string | null = null;
-  do {
-    const { body }: { body: FileList } = await ctx.http.get<FileList>(
-      driveUrl(ctx.settings.apiBase, '/files', {
-        q: `${parentsFilter(parents)} and trashed = false and mimeType = ${quote(FOLDER)}`,
-        fields: 'nextPageToken,files(id)',
-        pageSize: ID_PAGE_SIZE,
-        pageToken,
-        corpora: 'allDrives',
-        ...ALL_DRIVES,
-      }),
-    );
-    ids.push(...(body?.files ?? []).map((f) => f.id));
-    pageToken = body?.nextPageToken ?? null;
-  } while (pageToken);
-  return ids;
-}
-
-/** Whether a chosen folder is above the file (its parents followed up, a bounded number of levels). */
-async function belowChosenFolders(ctx: Ctx, file: DriveFile): Promise<boolean> {
-  const chosen = new Set(ctx.settings.folderIds);
-  const seen = new Set<string>();
-  let level = file.parents ?? [];
-  for (let depth = 0; level.length > 0 && depth < MAX_DEPTH; depth++) {
-    if (level.some((id) => chosen.has(id))) return true;
-    const next: string[] = [];
-    for (const id of level.filter((p) => !seen.has(p))) {
-      seen.add(id);
-      const { status, body } = await ctx.http.get<DriveFile>(
-        driveUrl(ctx.settings.apiBase, `/files/${encodeURIComponent(id)}`, {
-          fields: 'id,parents,trashed',
-          supportsAllDrives: 'true',
-        }),
-        { allowNotFound: true },
-      );
-      if (status !== 404 && body && !body.trashed) next.push(...(body.parents ?? []));
-    }
-    level = next;
-  }
-  return false;
-}
-
-/** A chosen folder by id; `syncing` words the error for a folder that was there when saved. */
-async function findFolder(ctx: Ctx, id: string, syncing: boolean) {
-  const { status, body } = await ctx.http.get<DriveFile>(
-    driveUrl(ctx.settings.apiBase, `/files/${encodeURIComponent(id)}`, {
-      fields: 'id,name,mimeType,trashed',
-      supportsAllDrives: 'true',
-    }),
-    { allowNotFound: true },
-  );
-  const name = body?.name ?? ctx.settings.folders?.find((f) => f.id === id)?.name ?? id;
-  if (status === 404 || !body)
-    throw new ConnectorConfigError(
-      syncing
-        ? `The Google Drive folder "${name}" is gone or no longer visible to this account. Choose the folders again.`
-        : `Google Drive has no folder "${id}", or this account cannot see it.`,
-    );
-  if (body.mimeType !== FOLDER)
-    throw new ConnectorConfigError(`"${name}" is a file in Google Drive, not a folder.`);
-  if (body.trashed)
-    throw new ConnectorConfigError(`The Google Drive folder "${name}" is in the trash.`);
-  return { id: body.id ?? id, name };
-}
-
-// ---- Content --------------------------------------------------------------------------------
-
-/** New or changed files fetched and parsed (a few at a time); each failure is the file's alone. */
-async function indexFiles(
-  ctx: Ctx,
-  listed: DriveFile[],
-  known: Map<string, string>,
-): Promise<{ items: ConnectorItem[]; unchanged: string[]; failures: ItemFailure[] }> {
-  const items: ConnectorItem[] = [];
-  const unchanged: string[] = [];
-  const failures: ItemFailure[] = [];
-  const changed: DriveFile[] = [];
-  for (const file of new Map(listed.map((f) => [f.id, f])).values()) {
-    const version = versionOf(file);
-    if (version && known.get(externalId(file.id)) === version) unchanged.push(externalId(file.id));
-    else changed.push(file);
-  }
-  await eachLimited(changed, FETCH_CONCURRENCY, async (file) => {
-    try {
-      const item = await toItem(ctx, file);
-      if (item) items.push(item); // null: gone since it was listed
-    } catch (error) {
-      if (mustStop(error)) throw error;
-      failures.push({
-        externalId: externalId(file.id),
-        title: file.name || 'Untitled',
-        url: file.webViewLink,
-        message: failureMessage(error, file),
-      });
-    }
-  });
-  return { items, unchanged, failures };
-}
-
-/** Google files exported (Docs and Slides as text, Sheets as xlsx), the rest downloaded; then parsed. */
-async function toItem(ctx: Ctx, file: DriveFile): Promise<ConnectorItem | null> {
-  const kind = kindOf(file);
-  if (!kind) return null;
-  const title = file.name?.trim() || 'Untitled';
-  if (!kind.exportAs && Number(file.size) > MAX_INPUT_BYTES)
-    throw new ConnectorTooLargeError(
-      `The file is larger than ${MAX_INPUT_BYTES / (1024 * 1024)} MB, the most Lumen reads from Google Drive.`,
-    );
-  const id = encodeURIComponent(file.id);
-  const url = kind.exportAs
-    ? driveUrl(ctx.settings.apiBase, `/files/${id}/export`, { mimeType: kind.exportAs })
-    : driveUrl(ctx.settings.apiBase, `/files/${id}`, { alt: 'media', supportsAllDrives: 'true' });
-  const { status, bytes } = await ctx.http.getBytes(url, {
-    maxBytes: MAX_INPUT_BYTES,
-    allowNotFound: true,
-  });
-  if (status === 404) return null;
-  let sections: ConnectorItem['sections'];
-  try {
-    // A plain Uint8Array view: pdf.js refuses Node Buffers when parsing in this thread.
-    const view = new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    sections = (await ctx.parse(view, fileNameFor(title, kind.extension))).sections;
-  } catch (error) {
-    // An empty Google Doc is still findable by its title (an empty upload is an error, as uploads are).
-    if (!(kind.exportAs && error instanceof ParseError && error.code === 'EMPTY')) throw error;
-    sections = [{ text: title, location: { kind: 'document', index: 1 } }];
-  }
-  return {
-    externalId: externalId(file.id),
-    title,
-    url: file.webViewLink || `https://drive.google.com/file/d/${id}/view`,
-    version: versionOf(file),
-    updatedAt: file.modifiedTime ? new Date(file.modifiedTime) : null,
-    itemType: `google/${kind.type}`,
-    sections,
-  };
-}
-
-/**
- * Why a file could not be read, for the people who see it. Google refuses exports over 10 MB
- * with a 403 (exportSizeLimitExceeded), which the HTTP client reports as refused access.
- */
-function failureMessage(error: unknown, file: DriveFile): string {
-  const message = error instanceof Error ? error.message : String(error);
-  if (!kindOf(file)?.exportAs || !(error instanceof ConnectorConfigError)) return message;
-  if (/too large|exportSizeLimitExceeded/i.test(message))
-    return 'Google Drive cannot export this file: it is larger than the 10 MB Google exports.';
-  return 'Google Drive refused to export this file (HTTP 403): it may be larger than the 10 MB Google exports, or its owner turned off downloading for viewers.';
-}
-
-/** Runs `work` over the list, at most `limit` at once; the first error stops the rest. */
-async function eachLimited<T>(list: T[], limit: number, work: (item: T) => Promise<void>) {
-  let next = 0;
-  let stopped = false;
-  const worker = async () => {
-    while (!stopped && next < list.length) {
-      const item = list[next++]!;
-      try {
-        await work(item);
-      } catch (error) {
-        stopped = true;
-        throw error;
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, list.length) }, worker));
 }
