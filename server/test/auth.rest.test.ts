@@ -203,6 +203,50 @@ describe('refresh, rotation and logout', () => {
     ).toBe(401);
   });
 
+  it('logout ends the access token at once, and its refreshed successors; other sessions live', async () => {
+    const { email } = await signUp();
+    const session = (await signIn(email)).body;
+    const other = (await signIn(email)).body;
+    const refreshed = (
+      await app.rest('POST', '/api/refresh', { refresh_token: session.refresh_token })
+    ).body;
+    expect((await app.rest('GET', '/api/me', undefined, { token: session.token })).status).toBe(
+      200,
+    );
+    const out = await app.rest(
+      'POST',
+      '/api/logout',
+      { refresh_token: refreshed.refresh_token },
+      { token: refreshed.token },
+    );
+    expect(out.status).toBe(200);
+    for (const token of [session.token, refreshed.token])
+      expect((await app.rest('GET', '/api/me', undefined, { token })).status).toBe(401);
+    expect((await app.rest('GET', '/api/me', undefined, { token: other.token })).status).toBe(200);
+  });
+
+  it('logout with only the access token ends that session', async () => {
+    const { email } = await signUp();
+    const session = (await signIn(email)).body;
+    await app.rest('POST', '/api/logout', {}, { token: session.token });
+    expect((await app.rest('GET', '/api/me', undefined, { token: session.token })).status).toBe(
+      401,
+    );
+    expect(
+      (await app.rest('POST', '/api/refresh', { refresh_token: session.refresh_token })).status,
+    ).toBe(401);
+  });
+
+  it('sends token answers with Cache-Control: no-store', async () => {
+    const { email } = await signUp();
+    const signedIn = await signIn(email);
+    expect(signedIn.headers.get('cache-control')).toBe('no-store');
+    const refreshed = await app.rest('POST', '/api/refresh', {
+      refresh_token: signedIn.body.refresh_token,
+    });
+    expect(refreshed.headers.get('cache-control')).toBe('no-store');
+  });
+
   it('refuses /api/me without a token or with a forged one', async () => {
     expect((await app.rest('GET', '/api/me')).status).toBe(401);
     const { email } = await signUp();

@@ -5,6 +5,7 @@ import type { Logger } from '../shared/logger.js';
 import { currentRequestId } from '../shared/request-context.js';
 import type { GraphQLContext } from './context.js';
 import { formatError } from './format-error.js';
+import { noNulStrings } from './no-nul-strings.js';
 import { queryLimits } from './query-limits.js';
 
 export const MAX_QUERY_DEPTH = 10;
@@ -23,7 +24,7 @@ export function createApolloServer(
     includeStacktraceInErrorResponses: false,
     // The app owns shutdown order (http, Apollo, pool, database); Apollo must not exit on signals.
     stopOnTerminationSignals: false,
-    validationRules: [queryLimits(MAX_QUERY_DEPTH, MAX_QUERY_FIELDS)],
+    validationRules: [queryLimits(MAX_QUERY_DEPTH, MAX_QUERY_FIELDS), noNulStrings],
     formatError: formatError(opts.logger, currentRequestId),
     plugins: [ApolloServerPluginLandingPageDisabled()],
   });

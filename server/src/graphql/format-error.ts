@@ -53,7 +53,8 @@ export function formatError(logger: Logger, requestIdOf: () => string | undefine
         ? innerCode
         : formatted.extensions?.code;
     if (typeof code === 'string' && REQUEST_CODES.has(code)) {
-      return { ...base, extensions: { code } };
+      // Variable coercion errors suggest schema names ("Did you mean …?"); the schema is not public.
+      return { ...base, message: withoutSuggestions(base.message), extensions: { code } };
     }
     const requestId = requestIdOf();
     logger.error('Unexpected GraphQL error', { requestId, path: formatted.path, error: original });
@@ -72,4 +73,9 @@ export function formatError(logger: Logger, requestIdOf: () => string | undefine
 function unwrapResolverError(error: unknown): unknown {
   const located = error as { path?: unknown; originalError?: unknown };
   return located?.path && located.originalError ? located.originalError : error;
+}
+
+/** graphql-js' "Did you mean "a", "b" or "c"?" suffix, removed. */
+export function withoutSuggestions(message: string): string {
+  return message.replace(/\s*Did you mean [^?]*\?/g, '').trim();
 }

@@ -1,3 +1,4 @@
+import { rejectNulBytes } from './reject-nul.js';
 import type { ApolloServer } from '@apollo/server';
 import { expressMiddleware } from '@as-integrations/express5';
 import express, { type Express } from 'express';
@@ -75,6 +76,7 @@ export function createHttpApp(
     // Multipart uploads first (API consumers); Apollo's CSRF guard still requires a preflight header.
     graphqlUploadExpress({ maxFileSize: config.uploadMaxBytes, maxFiles: 1 }),
     express.json({ limit: JSON_BODY_LIMIT }),
+    rejectNulBytes('graphql'),
     expressMiddleware(apollo, { context: async ({ req }) => buildContext(req, services) }),
   );
 
@@ -84,7 +86,12 @@ export function createHttpApp(
   }
 
   const api = express.Router();
-  api.use(express.json({ limit: JSON_BODY_LIMIT }));
+  // Answers carry tokens and workspace data: no browser or proxy may keep them.
+  api.use((_req, res, next) => {
+    res.setHeader('Cache-Control', 'no-store');
+    next();
+  });
+  api.use(express.json({ limit: JSON_BODY_LIMIT }), rejectNulBytes('rest'));
   api.use(authRoutes(services));
   api.use(memberRoutes(services));
   api.use(sourceRoutes(services, config));

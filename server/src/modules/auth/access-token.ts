@@ -8,6 +8,8 @@ export interface AccessClaims {
   permissions: Permission[];
   /** The user's token version when issued: bumping it ends every session at once. */
   ver: number;
+  /** The session (refresh-token family): signing out revokes it, and the token with it. */
+  sid?: string;
   email: string;
   given_name: string;
   family_name: string;

@@ -69,12 +69,15 @@ export class AuthResolver {
     return toPayload(await ctx.services.auth.refresh(refreshToken));
   }
 
-  @Mutation(() => Boolean, { description: 'Revokes the session of the given refresh token.' })
+  @Mutation(() => Boolean, {
+    description:
+      'Revokes the session of the given refresh token, and of the access token the call is made with.',
+  })
   async signOut(
     @Arg('refreshToken', () => String, { nullable: true }) refreshToken: string | undefined,
     @Ctx() ctx: GraphQLContext,
   ): Promise<boolean> {
-    await ctx.services.auth.signOut(refreshToken ?? undefined);
+    await ctx.services.auth.signOut(refreshToken ?? undefined, ctx.viewer);
     return true;
   }
 

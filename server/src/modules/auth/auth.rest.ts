@@ -2,6 +2,7 @@ import { Router } from 'express';
 import { bodyBoolean, bodyString, handle, requireViewer } from '../../http/rest.js';
 import type { Services } from '../../services.js';
 import type { SignInOutcome } from './auth.service.js';
+import { authenticate, bearerToken } from './viewer.js';
 
 /** The spec's auth paths (SPEC §7), as a thin door to AuthService. */
 export function authRoutes(services: Services): Router {
@@ -58,7 +59,13 @@ export function authRoutes(services: Services): Router {
   router.post(
     '/logout',
     handle(async (req, res) => {
-      await auth.signOut(bodyString(req, 'refresh_token', false));
+      // A bearer token, when sent, is signed out too (its session ends at once).
+      const caller = await authenticate(
+        services.db,
+        services.keys.jwt,
+        bearerToken(req.headers.authorization),
+      );
+      await auth.signOut(bodyString(req, 'refresh_token', false), caller);
       res.json({ ok: true });
     }),
   );

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import type { Mailer } from '../../mail/mailer.js';
 import type { AppKeys } from '../../security/app-keys.js';
@@ -6,6 +7,7 @@ import type { Logger } from '../../shared/logger.js';
 import { User } from '../members/user.entity.js';
 import { Workspace } from '../members/workspace.entity.js';
 import { signAccessToken } from './access-token.js';
+import type { Viewer } from './viewer.js';
 import { AuthErrors } from './auth.errors.js';
 import { Challenges, RESET_CODE_TTL_MINUTES } from './challenges.js';
 import { checkPassword, normalizeEmail } from './password-policy.js';
@@ -135,14 +137,19 @@ export class AuthService {
   /** Exchanges a refresh token for a new pair; permissions are re-read from the database. */
   async refresh(refreshToken: string): Promise<SignedIn> {
     if (!refreshToken) throw AuthErrors.sessionExpired();
-    const { userId, refreshToken: next } = await this.sessions.rotate(refreshToken);
+    const { userId, refreshToken: next, familyId } = await this.sessions.rotate(refreshToken);
     const user = await this.db.getRepository(User).findOne({ where: { id: userId } });
     if (!user) throw AuthErrors.sessionExpired();
-    return { ...this.accessFor(user), refreshToken: next };
+    return { ...this.accessFor(user, familyId), refreshToken: next };
   }
 
-  async signOut(refreshToken: string | undefined): Promise<void> {
+  /**
+   * Ends the session of the refresh token, and of the caller's access token when one is sent:
+   * the access token stops working at once, not when it expires.
+   */
+  async signOut(refreshToken: string | undefined, caller?: Viewer | null): Promise<void> {
     if (refreshToken) await this.sessions.revoke(refreshToken);
+    if (caller?.sessionId) await this.sessions.revokeSession(caller.userId, caller.sessionId);
   }
 
   /** The forced new password after sign-in answered a `session` (/reset-password). */
@@ -217,14 +224,16 @@ export class AuthService {
 
   /** One transaction (one commit) for the new session and the sign-in time. */
   private async startSession(user: User, remember: boolean): Promise<SignedIn> {
+    // The session (refresh-token family) id rides in the access token, so signing out ends both.
+    const familyId = randomUUID();
     const refreshToken = await this.db.transaction(async (m) => {
       await m.getRepository(User).update(user.id, { lastSignInAt: new Date() });
-      return this.sessions.issue(user.id, remember, undefined, m);
+      return this.sessions.issue(user.id, remember, familyId, m);
     });
-    return { ...this.accessFor(user), refreshToken };
+    return { ...this.accessFor(user, familyId), refreshToken };
   }
 
-  private accessFor(user: User): Omit<SignedIn, 'refreshToken'> {
+  private accessFor(user: User, sessionId: string): Omit<SignedIn, 'refreshToken'> {
     const permissions = permissionsFor(user.roles);
     const token = signAccessToken(
       this.keys.jwt,
@@ -233,6 +242,7 @@ export class AuthService {
         workspace: user.workspaceId,
         permissions,
         ver: user.tokenVersion,
+        sid: sessionId,
         email: user.email,
         given_name: user.firstName,
         family_name: user.lastName,

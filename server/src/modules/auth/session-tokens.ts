@@ -35,8 +35,8 @@ export class SessionTokens {
     return token;
   }
 
-  /** Consumes a refresh token and returns its replacement with the owner's id. */
-  async rotate(token: string): Promise<{ userId: string; refreshToken: string }> {
+  /** Consumes a refresh token and returns its replacement with the owner's id and session. */
+  async rotate(token: string): Promise<{ userId: string; refreshToken: string; familyId: string }> {
     const outcome = await this.db.transaction(async (manager) => {
       const repo = manager.getRepository(RefreshToken);
       const row = await repo.findOne({
@@ -52,7 +52,7 @@ export class SessionTokens {
       }
       await repo.update(row.id, { usedAt: new Date() });
       const refreshToken = await this.issue(row.userId, row.remember, row.familyId, manager);
-      return { userId: row.userId, refreshToken };
+      return { userId: row.userId, refreshToken, familyId: row.familyId };
     });
     if ('error' in outcome) {
       if (outcome.error === 'reused') {
@@ -72,6 +72,15 @@ export class SessionTokens {
       .getRepository(RefreshToken)
       .findOne({ where: { tokenHash: hashToken(this.hashKey, token) } });
     if (row) await this.revokeFamilyWith(this.db.manager, row.familyId);
+  }
+
+  /** Ends a session by its id, if it is the user's (signing out with an access token). */
+  async revokeSession(userId: string, familyId: string): Promise<void> {
+    await this.db.query(
+      `UPDATE refresh_tokens SET revoked_at = now()
+        WHERE family_id = $1 AND user_id = $2 AND revoked_at IS NULL`,
+      [familyId, userId],
+    );
   }
 
   async revokeAllFor(userId: string, manager: EntityManager = this.db.manager): Promise<void> {

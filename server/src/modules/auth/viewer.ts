@@ -10,11 +10,14 @@ export interface Viewer {
   /** From the token: role changes apply at the next refresh. */
   permissions: Permission[];
   user: User;
+  /** The session the access token belongs to (absent in tokens issued before sessions had ids). */
+  sessionId?: string;
 }
 
 /**
- * Resolves a bearer token to its user. A token whose user is gone, or whose `ver` no longer
- * matches (password reset, removal), is refused even before it expires.
+ * Resolves a bearer token to its user. A token whose user is gone, whose `ver` no longer
+ * matches (password reset, removal), or whose session was signed out is refused even before it
+ * expires. The session check rides in the same query as the user (no extra round trip).
  */
 export async function authenticate(
   db: DataSource,
@@ -24,7 +27,16 @@ export async function authenticate(
   if (!token) return null;
   const claims = verifyAccessToken(jwtKey, token);
   if (!claims) return null;
-  const user = await db.getRepository(User).findOne({ where: { id: claims.sub } });
+  const query = db
+    .getRepository(User)
+    .createQueryBuilder('u')
+    .where('u.id = :id', { id: claims.sub });
+  if (claims.sid)
+    query.andWhere(
+      'EXISTS (SELECT 1 FROM refresh_tokens r WHERE r.family_id = :sid AND r.revoked_at IS NULL)',
+      { sid: claims.sid },
+    );
+  const user = await query.getOne();
   if (!user || user.tokenVersion !== claims.ver || user.workspaceId !== claims.workspace)
     return null;
   return {
@@ -32,6 +44,7 @@ export async function authenticate(
     workspaceId: user.workspaceId,
     permissions: claims.permissions ?? [],
     user,
+    sessionId: claims.sid,
   };
 }
 
