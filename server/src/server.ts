@@ -1,3 +1,5 @@
+import { startupWarnings } from './startup-warnings.js';
+import { migrateWithLock } from './db/migrate.js';
 import type { Express } from 'express';
 import { createServer, type Server } from 'node:http';
 import type { DataSource } from 'typeorm';
@@ -24,6 +26,7 @@ export interface RunningServer {
 /** Boot order: secret -> database (embedded unless DATABASE_URL) -> migrations -> http. */
 export async function startServer(config: Config, logger: Logger): Promise<RunningServer> {
   const keys = deriveKeys(loadAppSecret(config.appSecret, config.dataDir));
+  for (const warning of startupWarnings(config)) logger.warn(warning);
   let embedded: EmbeddedDatabase | undefined;
   let dataSource: DataSource | undefined;
   try {
@@ -34,7 +37,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     }
     dataSource = createDataSource(databaseUrl);
     await dataSource.initialize();
-    const applied = await dataSource.runMigrations();
+    const applied = await migrateWithLock(dataSource);
     if (applied.length > 0)
       logger.info('Applied migrations', { migrations: applied.map((m) => m.name) });
 

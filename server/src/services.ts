@@ -62,6 +62,7 @@ export function createServices(
     from: config.mailFrom,
     dataSource: db,
     logger,
+    production: config.env === 'production',
   });
   const auth = new AuthService(db, keys, mailer, logger, {
     accessTokenTtlSeconds: config.accessTokenTtlSeconds,

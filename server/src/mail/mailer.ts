@@ -14,14 +14,17 @@ export interface Mailer {
 }
 
 /**
- * SMTP when SMTP_URL is set. Otherwise the mail is written to the server log and kept in the
- * `mail_outbox` table, so a local install and the tests can read codes and links.
+ * SMTP when SMTP_URL is set. Otherwise the mail is kept in the `mail_outbox` table, so a local
+ * install, an operator and the tests can read codes and links; outside production its text is
+ * also logged. In production the log names only the recipient and subject: codes and links are
+ * secrets, and logs travel further than the database.
  */
 export function createMailer(opts: {
   smtpUrl?: string;
   from: string;
   dataSource: DataSource;
   logger: Logger;
+  production: boolean;
 }): Mailer {
   if (opts.smtpUrl) {
     const transport = nodemailer.createTransport(opts.smtpUrl);
@@ -34,10 +37,10 @@ export function createMailer(opts: {
   return {
     async send(mail) {
       await opts.dataSource.getRepository(OutboxMessage).insert(mail);
-      opts.logger.info('Mail (no SMTP_URL set, kept in the dev outbox)', {
+      opts.logger.info('Mail (no SMTP_URL set, kept in the outbox)', {
         to: mail.to,
         subject: mail.subject,
-        text: mail.text,
+        ...(opts.production ? {} : { text: mail.text }),
       });
     },
   };
