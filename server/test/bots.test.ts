@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addMember, newAdmin, type Account } from './helpers/accounts.js';
 import { citeFirstPassage, startFakeOpenAI, type FakeOpenAI } from './helpers/fake-openai.js';
 import { uploadText } from './helpers/knowledge.js';
-import { startTestApp, type TestApp } from './helpers/test-app.js';
+import { startTestApp, uniqueIp, type TestApp } from './helpers/test-app.js';
 
 const KEY = 'sk-proj-bot-owner-key-7f3a9c';
 let fake: FakeOpenAI;
@@ -429,6 +429,64 @@ describe('asking a bot', () => {
       if (r.status === 429) limited++;
     }
     expect(limited).toBeGreaterThan(0);
+  });
+
+  it('rotates the share link (the old one dead at once) and turns it off and on', async () => {
+    const botId = await createBot(expert, { name: 'Rotating helper' });
+    // Its own client address: the public chat's rate limit is per address.
+    const ip = uniqueIp();
+    const pathOf = async () =>
+      (await gql(`query($b: ID!) { bot(id: $b) { sharePath shareEnabled } }`, { b: botId }, expert))
+        .data.bot;
+    const first = (await pathOf()).sharePath.replace('/chat/', '');
+    expect((await app.rest('GET', `/api/public/bots/${first}`, undefined, { ip })).status).toBe(
+      200,
+    );
+
+    // Only those who manage the bot may change its link.
+    const denied = await gql(
+      `mutation($b: ID!) { rotateBotShareLink(id: $b) { sharePath } }`,
+      { b: botId },
+      reader,
+    );
+    expect(denied.errors?.[0].extensions.code).toMatch(/FORBIDDEN|NOT_FOUND/);
+
+    const rotated = await gql(
+      `mutation($b: ID!) { rotateBotShareLink(id: $b) { sharePath } }`,
+      { b: botId },
+      expert,
+    );
+    const second = rotated.data.rotateBotShareLink.sharePath.replace('/chat/', '');
+    expect(second).not.toBe(first);
+    expect((await app.rest('GET', `/api/public/bots/${first}`, undefined, { ip })).status).toBe(
+      404,
+    );
+    expect((await app.rest('GET', `/api/public/bots/${second}`, undefined, { ip })).status).toBe(
+      200,
+    );
+
+    const off = await gql(
+      `mutation($b: ID!) { setBotShareLink(id: $b, enabled: false) { sharePath shareEnabled } }`,
+      { b: botId },
+      expert,
+    );
+    expect(off.data.setBotShareLink).toEqual({ sharePath: null, shareEnabled: false });
+    expect((await app.rest('GET', `/api/public/bots/${second}`, undefined, { ip })).status).toBe(
+      404,
+    );
+    expect(
+      (await app.rest('POST', `/api/public/bots/${second}/ask`, { question: 'hi?' }, { ip }))
+        .status,
+    ).toBe(404);
+    await gql(
+      `mutation($b: ID!) { setBotShareLink(id: $b, enabled: true) { shareEnabled } }`,
+      { b: botId },
+      expert,
+    );
+    expect((await pathOf()).sharePath).toBe(`/chat/${second}`);
+    expect((await app.rest('GET', `/api/public/bots/${second}`, undefined, { ip })).status).toBe(
+      200,
+    );
   });
 });
 

@@ -186,28 +186,28 @@ export type ConfirmPasswordResetMutationVariables = Exact<{
 
 export type ConfirmPasswordResetMutation = { confirmPasswordReset: boolean };
 
-export type BotFieldsFragment = { id: string, name: string, description: string, privacy: string, model: string, language: string, ownerId: string, createdAt: string, updatedAt: string, canManage: boolean, sharePath: string | null };
+export type BotFieldsFragment = { id: string, name: string, description: string, privacy: string, model: string, language: string, ownerId: string, createdAt: string, updatedAt: string, canManage: boolean, sharePath: string | null, shareEnabled: boolean };
 
 export type BotSourceFieldsFragment = { id: string, kind: string, sourceId: string | null, documentId: string | null, title: string, documentCount: number };
 
 export type BotsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type BotsQuery = { bots: Array<{ id: string, name: string, description: string, privacy: string, model: string, language: string, ownerId: string, createdAt: string, updatedAt: string, canManage: boolean, sharePath: string | null }> };
+export type BotsQuery = { bots: Array<{ id: string, name: string, description: string, privacy: string, model: string, language: string, ownerId: string, createdAt: string, updatedAt: string, canManage: boolean, sharePath: string | null, shareEnabled: boolean }> };
 
 export type BotQueryVariables = Exact<{
   id: string | number;
 }>;
 
 
-export type BotQuery = { bot: { id: string, name: string, description: string, privacy: string, model: string, language: string, ownerId: string, createdAt: string, updatedAt: string, canManage: boolean, sharePath: string | null }, botSources: Array<{ id: string, kind: string, sourceId: string | null, documentId: string | null, title: string, documentCount: number }> };
+export type BotQuery = { bot: { id: string, name: string, description: string, privacy: string, model: string, language: string, ownerId: string, createdAt: string, updatedAt: string, canManage: boolean, sharePath: string | null, shareEnabled: boolean }, botSources: Array<{ id: string, kind: string, sourceId: string | null, documentId: string | null, title: string, documentCount: number }> };
 
 export type CreateBotMutationVariables = Exact<{
   input: BotInput;
 }>;
 
 
-export type CreateBotMutation = { createBot: { id: string, name: string, description: string, privacy: string, model: string, language: string, ownerId: string, createdAt: string, updatedAt: string, canManage: boolean, sharePath: string | null } };
+export type CreateBotMutation = { createBot: { id: string, name: string, description: string, privacy: string, model: string, language: string, ownerId: string, createdAt: string, updatedAt: string, canManage: boolean, sharePath: string | null, shareEnabled: boolean } };
 
 export type UpdateBotMutationVariables = Exact<{
   id: string | number;
@@ -215,7 +215,22 @@ export type UpdateBotMutationVariables = Exact<{
 }>;
 
 
-export type UpdateBotMutation = { updateBot: { id: string, name: string, description: string, privacy: string, model: string, language: string, ownerId: string, createdAt: string, updatedAt: string, canManage: boolean, sharePath: string | null } };
+export type UpdateBotMutation = { updateBot: { id: string, name: string, description: string, privacy: string, model: string, language: string, ownerId: string, createdAt: string, updatedAt: string, canManage: boolean, sharePath: string | null, shareEnabled: boolean } };
+
+export type RotateBotShareLinkMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type RotateBotShareLinkMutation = { rotateBotShareLink: { id: string, name: string, description: string, privacy: string, model: string, language: string, ownerId: string, createdAt: string, updatedAt: string, canManage: boolean, sharePath: string | null, shareEnabled: boolean } };
+
+export type SetBotShareLinkMutationVariables = Exact<{
+  id: string | number;
+  enabled: boolean;
+}>;
+
+
+export type SetBotShareLinkMutation = { setBotShareLink: { id: string, name: string, description: string, privacy: string, model: string, language: string, ownerId: string, createdAt: string, updatedAt: string, canManage: boolean, sharePath: string | null, shareEnabled: boolean } };
 
 export type DeleteBotMutationVariables = Exact<{
   id: string | number;
@@ -489,6 +504,7 @@ export const BotFieldsFragmentDoc = gql`
   updatedAt
   canManage
   sharePath
+  shareEnabled
 }
     `;
 export const BotSourceFieldsFragmentDoc = gql`
@@ -877,6 +893,30 @@ export function useUpdateBotMutation(baseOptions?: ApolloReactHooks.MutationHook
         return ApolloReactHooks.useMutation<UpdateBotMutation, UpdateBotMutationVariables>(UpdateBotDocument, options);
       }
 export type UpdateBotMutationHookResult = ReturnType<typeof useUpdateBotMutation>;
+export const RotateBotShareLinkDocument = gql`
+    mutation RotateBotShareLink($id: ID!) {
+  rotateBotShareLink(id: $id) {
+    ...BotFields
+  }
+}
+    ${BotFieldsFragmentDoc}`;
+export function useRotateBotShareLinkMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<RotateBotShareLinkMutation, RotateBotShareLinkMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useMutation<RotateBotShareLinkMutation, RotateBotShareLinkMutationVariables>(RotateBotShareLinkDocument, options);
+      }
+export type RotateBotShareLinkMutationHookResult = ReturnType<typeof useRotateBotShareLinkMutation>;
+export const SetBotShareLinkDocument = gql`
+    mutation SetBotShareLink($id: ID!, $enabled: Boolean!) {
+  setBotShareLink(id: $id, enabled: $enabled) {
+    ...BotFields
+  }
+}
+    ${BotFieldsFragmentDoc}`;
+export function useSetBotShareLinkMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<SetBotShareLinkMutation, SetBotShareLinkMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useMutation<SetBotShareLinkMutation, SetBotShareLinkMutationVariables>(SetBotShareLinkDocument, options);
+      }
+export type SetBotShareLinkMutationHookResult = ReturnType<typeof useSetBotShareLinkMutation>;
 export const DeleteBotDocument = gql`
     mutation DeleteBot($id: ID!) {
   deleteBot(id: $id)

@@ -34,6 +34,7 @@ export function botFields(overrides: Partial<BotFieldsFragment> = {}) {
     updatedAt: '2024-03-01T12:00:00.000Z',
     canManage: true,
     sharePath: '/chat/share-token-123',
+    shareEnabled: true,
     ...overrides,
   };
 }

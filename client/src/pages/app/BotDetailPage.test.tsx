@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { RotateBotShareLinkDocument, SetBotShareLinkDocument } from '../../graphql/generated';
 import {
   botErrorMock,
   botFields,
@@ -51,6 +52,49 @@ describe('BotDetailPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Copy' }));
     expect(writeText).toHaveBeenCalledWith(url);
     expect(await screen.findByRole('button', { name: 'Copied' })).toBeInTheDocument();
+  });
+
+  it('replaces the chat link after a confirmation, and turns it off and on', async () => {
+    const user = userEvent.setup();
+    const rotated = vi.fn();
+    renderBotPage('/app/bots/b1', [
+      botMock(),
+      {
+        request: { query: RotateBotShareLinkDocument, variables: { id: 'b1' } },
+        result: () => {
+          rotated();
+          return { data: { rotateBotShareLink: botFields({ sharePath: '/chat/new-token-456' }) } };
+        },
+      },
+      {
+        request: { query: SetBotShareLinkDocument, variables: { id: 'b1', enabled: false } },
+        result: {
+          data: {
+            setBotShareLink: botFields({ sharePath: null, shareEnabled: false }),
+          },
+        },
+      },
+      {
+        request: { query: SetBotShareLinkDocument, variables: { id: 'b1', enabled: true } },
+        result: { data: { setBotShareLink: botFields({ sharePath: '/chat/new-token-456' }) } },
+      },
+    ]);
+    await user.click(await screen.findByRole('button', { name: 'New link' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Replace the chat link?' });
+    expect(rotated).not.toHaveBeenCalled();
+    await user.click(within(dialog).getByRole('button', { name: 'Replace link' }));
+    await waitFor(() =>
+      expect(screen.getByLabelText('Public chat link')).toHaveValue(
+        `${window.location.origin}/chat/new-token-456`,
+      ),
+    );
+    expect(rotated).toHaveBeenCalledTimes(1);
+
+    await user.click(screen.getByRole('button', { name: 'Turn link off' }));
+    expect(await screen.findByText(/The public chat link is off/)).toBeInTheDocument();
+    expect(screen.queryByLabelText('Public chat link')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Turn link on' }));
+    expect(await screen.findByLabelText('Public chat link')).toBeInTheDocument();
   });
 
   it('edits the bot with the prefilled form and shows the saved values', async () => {

@@ -29,6 +29,7 @@ const bot = (overrides: Partial<BotFieldsFragment> = {}) => ({
   updatedAt: '2024-03-01T12:00:00.000Z',
   canManage: true,
   sharePath: '/chat/abcdefghijkl',
+  shareEnabled: true,
   ...overrides,
 });
 

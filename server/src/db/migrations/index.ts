@@ -8,6 +8,7 @@ import { HistoryTimeIndex1795273235948 } from './1795273235948-HistoryTimeIndex.
 import { AddChunkEmbeddings1795273345731 } from './1795273345731-AddChunkEmbeddings.js';
 import { AddConnectors1795581807207 } from './1795581807207-AddConnectors.js';
 import { AddSyncCursor1795700000000 } from './1795700000000-AddSyncCursor.js';
+import { AddBotShareEnabled1795700000001 } from './1795700000001-AddBotShareEnabled.js';
 
 /** Every migration in order. New ones come from `npm run migration:generate -w server -- Name`. */
 export const migrations = [
@@ -21,4 +22,5 @@ export const migrations = [
   AddChunkEmbeddings1795273345731,
   AddConnectors1795581807207,
   AddSyncCursor1795700000000,
+  AddBotShareEnabled1795700000001,
 ];

@@ -62,6 +62,10 @@ export class Bot {
   @Column({ type: 'text', name: 'share_token' })
   shareToken: string;
 
+  /** Whether the share link answers; a public bot with it off is for the workspace only. */
+  @Column({ type: 'boolean', name: 'share_enabled', default: true })
+  shareEnabled: boolean;
+
   @CreateDateColumn({ type: 'timestamptz', name: 'created_at' })
   createdAt: Date;
 

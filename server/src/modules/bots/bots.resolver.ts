@@ -61,6 +61,27 @@ export class BotsResolver {
   }
 
   @Authorized()
+  @Mutation(() => BotType, {
+    description: 'A new public chat link for the bot; the old link stops working at once.',
+  })
+  async rotateBotShareLink(
+    @Arg('id', () => ID) id: string,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<BotType> {
+    return BotType.from(await ctx.services.bots.rotateShareLink(ctx.viewer!, id), true);
+  }
+
+  @Authorized()
+  @Mutation(() => BotType, { description: 'Turns the bot’s public chat link off or on.' })
+  async setBotShareLink(
+    @Arg('id', () => ID) id: string,
+    @Arg('enabled', () => Boolean) enabled: boolean,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<BotType> {
+    return BotType.from(await ctx.services.bots.setShareLink(ctx.viewer!, id, enabled), true);
+  }
+
+  @Authorized()
   @Mutation(() => Boolean)
   async deleteBot(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphQLContext): Promise<boolean> {
     await ctx.services.bots.delete(ctx.viewer!, id);

@@ -87,6 +87,20 @@ export class BotsService {
     return this.db.getRepository(Bot).save(bot);
   }
 
+  /** A new share link: the old one stops answering at once. */
+  async rotateShareLink(viewer: Viewer, id: string): Promise<Bot> {
+    const bot = await this.managed(viewer, id);
+    bot.shareToken = randomToken(18);
+    return this.db.getRepository(Bot).save(bot);
+  }
+
+  /** Turns the share link off (the bot stays public in the workspace) or back on. */
+  async setShareLink(viewer: Viewer, id: string, enabled: boolean): Promise<Bot> {
+    const bot = await this.managed(viewer, id);
+    bot.shareEnabled = enabled;
+    return this.db.getRepository(Bot).save(bot);
+  }
+
   async delete(viewer: Viewer, id: string): Promise<void> {
     const bot = await this.managed(viewer, id);
     await this.db.getRepository(Bot).delete(bot.id); // sources and logs cascade
@@ -174,7 +188,9 @@ export class BotsService {
   async publicBot(shareToken: string): Promise<Bot> {
     const bot =
       /^[\w-]{10,64}$/.test(shareToken) &&
-      (await this.db.getRepository(Bot).findOneBy({ shareToken, privacy: 'public' }));
+      (await this.db
+        .getRepository(Bot)
+        .findOneBy({ shareToken, privacy: 'public', shareEnabled: true }));
     if (!bot) throw notFound('This chat link does not exist or the bot is private.');
     return bot;
   }

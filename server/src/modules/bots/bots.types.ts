@@ -66,6 +66,12 @@ export class BotType {
   })
   sharePath: string | null;
 
+  @Field(() => Boolean, {
+    description:
+      'Whether the share link answers (public bots); off, the bot is for the workspace only.',
+  })
+  shareEnabled: boolean;
+
   static from(bot: Bot, canManage: boolean): BotType {
     return Object.assign(new BotType(), {
       id: bot.id,
@@ -78,7 +84,11 @@ export class BotType {
       createdAt: bot.createdAt,
       updatedAt: bot.updatedAt,
       canManage,
-      sharePath: canManage && bot.privacy === 'public' ? `/chat/${bot.shareToken}` : null,
+      sharePath:
+        canManage && bot.privacy === 'public' && bot.shareEnabled
+          ? `/chat/${bot.shareToken}`
+          : null,
+      shareEnabled: bot.shareEnabled,
     });
   }
 }

@@ -1,22 +1,8 @@
-import {
-  ActionIcon,
-  Button,
-  CopyButton,
-  Group,
-  Paper,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-  Tooltip,
-} from '@mantine/core';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import {
   IconCalendar,
-  IconCheck,
-  IconCopy,
   IconCpu,
   IconDatabase,
-  IconExternalLink,
   IconLanguage,
   IconLock,
   IconPencil,
@@ -26,6 +12,7 @@ import {
 import type { ReactNode } from 'react';
 import { languageLabel, modelLabel, privacyLabel } from '../bot-options';
 import { BotAvatar } from '../components/BotAvatar';
+import { ShareLinkPanel } from './ShareLinkPanel';
 import { documentTotal, formatDate, plural, type BotNode, type BotSourceNode } from './format';
 
 interface BotHeaderProps {
@@ -68,7 +55,7 @@ export function BotHeader({ bot, sources, onEdit }: BotHeaderProps) {
         </Fact>
         <Fact icon={IconLanguage}>{languageLabel(bot.language)}</Fact>
       </Group>
-      {bot.sharePath && <ShareLink path={bot.sharePath} />}
+      {bot.canManage && bot.privacy === 'public' && <ShareLinkPanel bot={bot} />}
     </Stack>
   );
 }
@@ -79,49 +66,5 @@ function Fact({ icon: FactIcon, children }: { icon: Icon; children: ReactNode })
       <FactIcon size={16} stroke={1.7} aria-hidden color="var(--mantine-color-dimmed)" />
       <Text size="sm">{children}</Text>
     </Group>
-  );
-}
-
-/** The public chat page's address, to copy and share. */
-function ShareLink({ path }: { path: string }) {
-  const url = new URL(path, window.location.origin).toString();
-  return (
-    <Paper withBorder radius="md" p="sm" maw={720}>
-      <Group gap="xs" wrap="nowrap" align="flex-end">
-        <TextInput
-          label="Public chat link"
-          description="Anyone with this link can ask the bot questions, without signing in."
-          value={url}
-          readOnly
-          onFocus={(e) => e.currentTarget.select()}
-          style={{ flex: 1 }}
-        />
-        <CopyButton value={url} timeout={2000}>
-          {({ copied, copy }) => (
-            <Button
-              variant={copied ? 'light' : 'default'}
-              color={copied ? 'teal' : undefined}
-              leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
-              onClick={copy}
-            >
-              {copied ? 'Copied' : 'Copy'}
-            </Button>
-          )}
-        </CopyButton>
-        <Tooltip label="Open the chat page">
-          <ActionIcon
-            component="a"
-            href={url}
-            target="_blank"
-            rel="noreferrer"
-            variant="default"
-            size={36}
-            aria-label="Open the public chat page"
-          >
-            <IconExternalLink size={16} />
-          </ActionIcon>
-        </Tooltip>
-      </Group>
-    </Paper>
   );
 }
