@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 
 /** Every environment variable the server reads, parsed and validated in one place. */
@@ -7,6 +8,11 @@ export interface Config {
   host: string;
   publicUrl: string;
   dataDir: string;
+  /**
+   * Names this instance in the job queue, so after a crash it takes back its own running jobs
+   * at start instead of waiting for their leases (INSTANCE_ID, else host name and DATA_DIR).
+   */
+  instanceId: string;
   databaseUrl: string | undefined;
   appSecret: string | undefined;
   smtpUrl: string | undefined;
@@ -161,6 +167,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     host: env.HOST || '0.0.0.0',
     publicUrl: publicUrl.replace(/\/$/, ''),
     dataDir: path.resolve(cwd, env.DATA_DIR || 'data'),
+    instanceId:
+      env.INSTANCE_ID?.trim() || `${os.hostname()}:${path.resolve(cwd, env.DATA_DIR || 'data')}`,
     databaseUrl: url(env, 'DATABASE_URL', ['postgres', 'postgresql']),
     appSecret,
     smtpUrl: url(env, 'SMTP_URL', ['smtp', 'smtps']),

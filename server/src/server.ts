@@ -51,7 +51,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     const http = await listen(app, config.port, config.host);
     const port = (http.address() as { port: number }).port;
     const firstRun = (await dataSource.getRepository(User).count()) === 0;
-    services.jobs.start();
+    await services.jobs.start();
     // Connected sources whose next sync was lost (a crash between steps) get one again.
     const healed = await services.connectorSync.heal();
     if (healed) logger.info('Queued syncs of connected sources', { sources: healed });

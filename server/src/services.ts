@@ -78,6 +78,7 @@ export function createServices(
     concurrency: config.jobConcurrency,
     pollMs: 500,
     retryBaseSeconds: config.jobRetryBaseSeconds,
+    instanceId: config.instanceId,
   });
   const parsers = new ParserPool({
     size: config.jobConcurrency,

@@ -21,14 +21,18 @@ afterAll(async () => {
 });
 
 /** The source's row, read without an app (an app would start a queue that takes the job). */
-async function rowOf(databaseUrl: string, id: string): Promise<SourceRow> {
+async function rowsOf(databaseUrl: string, sql: string, params: unknown[]): Promise<any[]> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    return (await client.query(`SELECT * FROM sources WHERE id = $1`, [id])).rows[0];
+    return (await client.query(sql, params)).rows;
   } finally {
     await client.end();
   }
+}
+
+async function rowOf(databaseUrl: string, id: string): Promise<SourceRow> {
+  return (await rowsOf(databaseUrl, `SELECT * FROM sources WHERE id = $1`, [id]))[0];
 }
 
 /** The real server (src/main.ts) in its own process, on the test's database, to kill -9. */
@@ -103,16 +107,18 @@ it('resumes a sync killed with -9 from its checkpoint, without duplicates', asyn
   expect(killedAt.checkpoint, 'killed mid-sync').not.toBeNull();
   fake.setLatency(0);
 
-  // What the kill left: a job "running" whose lease has not run out. Its lease ends (here at
-  // once, instead of after two minutes) and another server takes the job.
-  const mark = fake.requests.length;
-  app = await startTestApp({ ...env, JOB_CONCURRENCY: '1' }, first.databaseUrl);
-  await app.sql(
-    `UPDATE jobs SET locked_until = now() - interval '1 second'
+  // What the kill left: a job "running" whose two-minute lease has not run out. The restarted
+  // instance (same host and DATA_DIR, so the same instance id) takes it back at start.
+  const [orphan] = await rowsOf(
+    first.databaseUrl,
+    `SELECT locked_by, locked_until > now() + interval '30 seconds' AS leased FROM jobs
       WHERE singleton_key = $1 AND status = 'running'`,
     [`source-sync:${sourceId}`],
   );
-  app.server.services.jobs.kick();
+  expect(orphan).toMatchObject({ leased: true });
+  expect(orphan!.locked_by).toMatch(/:\/tmp\/lumen-test-data$/);
+  const mark = fake.requests.length;
+  app = await startTestApp({ ...env, JOB_CONCURRENCY: '1' }, first.databaseUrl);
   const row = await waitForSync(app, sourceId, killedAt.sync_run - 1, 60_000);
   expect(row).toMatchObject({ status: 'idle', items_total: 700, items_failed: 0 });
 

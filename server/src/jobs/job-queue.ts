@@ -67,7 +67,13 @@ export class JobQueue {
   constructor(
     private readonly db: DataSource,
     private readonly logger: Logger,
-    private readonly options: { concurrency: number; pollMs: number; retryBaseSeconds?: number } = {
+    private readonly options: {
+      concurrency: number;
+      pollMs: number;
+      retryBaseSeconds?: number;
+      /** This instance's stable name: its own jobs left running by a crash are taken back at start. */
+      instanceId?: string;
+    } = {
       concurrency: 2,
       pollMs: 500,
     },
@@ -130,7 +136,23 @@ export class JobQueue {
     );
   }
 
-  start() {
+  /**
+   * Starts claiming. Jobs this instance had running when it died (kill -9, power loss) are
+   * released first: nothing of this instance runs yet, so they are orphans, and waiting for
+   * their leases would stall them for minutes.
+   */
+  async start() {
+    if (this.options.instanceId) {
+      const released: unknown[] = (
+        await this.db.query(
+          `UPDATE jobs SET status = 'queued', locked_until = NULL, locked_by = NULL, run_at = now()
+            WHERE status = 'running' AND locked_by = $1 RETURNING id`,
+          [this.options.instanceId],
+        )
+      )[0];
+      if (released.length > 0)
+        this.logger.info('Took back jobs left running by a crash', { jobs: released.length });
+    }
     this.stopped = false;
     this.kick();
   }
@@ -174,7 +196,7 @@ export class JobQueue {
       // (Wrapped in a CTE: TypeORM answers a bare UPDATE … RETURNING as [rows, count].)
       `WITH claimed AS (
        UPDATE jobs SET status = 'running', attempts = attempts + 1,
-              locked_until = now() + make_interval(secs => $3)
+              locked_until = now() + make_interval(secs => $3), locked_by = $4
         WHERE id IN (
           SELECT id FROM jobs
            WHERE kind = ANY($1)
@@ -184,7 +206,7 @@ export class JobQueue {
            FOR UPDATE SKIP LOCKED)
         RETURNING id, kind, payload, attempts, max_attempts)
        SELECT * FROM claimed`,
-      [kinds, limit, LEASE_SECONDS],
+      [kinds, limit, LEASE_SECONDS, this.options.instanceId ?? null],
     );
     return rows.map((r) =>
       Object.assign(new Job(), {

@@ -43,6 +43,10 @@ export class Job {
   @Column({ type: 'timestamptz', name: 'locked_until', nullable: true })
   lockedUntil: Date | null;
 
+  /** The instance that claimed the job (see Config.instanceId). */
+  @Column({ type: 'text', name: 'locked_by', nullable: true })
+  lockedBy: string | null;
+
   @Column({ type: 'text', name: 'last_error', nullable: true })
   lastError: string | null;
 

@@ -9,6 +9,7 @@ import { AddChunkEmbeddings1795273345731 } from './1795273345731-AddChunkEmbeddi
 import { AddConnectors1795581807207 } from './1795581807207-AddConnectors.js';
 import { AddSyncCursor1795700000000 } from './1795700000000-AddSyncCursor.js';
 import { AddBotShareEnabled1795700000001 } from './1795700000001-AddBotShareEnabled.js';
+import { AddJobLockedBy1795700000002 } from './1795700000002-AddJobLockedBy.js';
 
 /** Every migration in order. New ones come from `npm run migration:generate -w server -- Name`. */
 export const migrations = [
@@ -23,4 +24,5 @@ export const migrations = [
   AddConnectors1795581807207,
   AddSyncCursor1795700000000,
   AddBotShareEnabled1795700000001,
+  AddJobLockedBy1795700000002,
 ];
