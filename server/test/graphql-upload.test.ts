@@ -59,3 +59,34 @@ it('refuses a file over the size limit', async () => {
   );
   expect(row.n).toBe(0);
 });
+
+it('answers two files where one is expected with a 4xx, not a 500', async () => {
+  const form = new FormData();
+  form.append(
+    'operations',
+    JSON.stringify({
+      query: 'mutation($f: Upload!) { uploadDocument(file: $f) { id } }',
+      variables: { f: null },
+    }),
+  );
+  form.append('map', JSON.stringify({ 0: ['variables.f'], 1: ['variables.f'] }));
+  form.append('0', new Blob([Buffer.from('first file')]), 'a.txt');
+  form.append('1', new Blob([Buffer.from('second file')]), 'b.txt');
+  const res = await fetch(`${app.url}/graphql`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${admin.token}`, 'apollo-require-preflight': 'true' },
+    body: form,
+  });
+  expect(res.status).toBeGreaterThanOrEqual(400);
+  expect(res.status).toBeLessThan(500);
+  const body = (await res.json()) as any;
+  expect(body.errors?.[0].extensions.code).toBe('BAD_USER_INPUT');
+  expect(body.errors?.[0].message).toMatch(/one file/i);
+});
+
+it('answers a request over the size limit with 413 and a clear code', async () => {
+  const res = await multipart('huge.txt', Buffer.alloc(3 * 1024 * 1024, 97));
+  const body = (await res.json()) as any;
+  expect(res.status).toBe(413);
+  expect(body.errors?.[0].extensions.code).toBe('PAYLOAD_TOO_LARGE');
+});

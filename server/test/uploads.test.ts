@@ -89,6 +89,28 @@ describe('bad uploads fail alone, with a reason', () => {
     expect(put!.status).toBe(413);
   });
 
+  it('bounds a text file by the characters it can index, not only by the upload limit', async () => {
+    const roomy = await startTestApp({ UPLOAD_MAX_MB: '64' });
+    try {
+      const user = await newAdmin(roomy);
+      const ticket = (name: string) =>
+        roomy.rest(
+          'POST',
+          '/api/integrations/get-upload-url',
+          { fileName: name },
+          {
+            token: user.token,
+          },
+        );
+      expect((await ticket('notes.txt')).body.maxBytes).toBe(20_000_000);
+      expect((await ticket('report.pdf')).body.maxBytes).toBe(64 * 1024 * 1024);
+      const put = await uploadFile(roomy, user, 'huge.txt', Buffer.alloc(20_000_001, 97));
+      expect(put.put!.status).toBe(413);
+    } finally {
+      await roomy.stop();
+    }
+  });
+
   it('refuses a tampered or expired URL', async () => {
     const ticket = await app.rest(
       'POST',

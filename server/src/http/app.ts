@@ -1,3 +1,4 @@
+import { multipartErrors } from './multipart-errors.js';
 import { rejectNulBytes } from './reject-nul.js';
 import type { ApolloServer } from '@apollo/server';
 import { expressMiddleware } from '@as-integrations/express5';
@@ -75,6 +76,7 @@ export function createHttpApp(
     '/graphql',
     // Multipart uploads first (API consumers); Apollo's CSRF guard still requires a preflight header.
     graphqlUploadExpress({ maxFileSize: config.uploadMaxBytes, maxFiles: 1 }),
+    multipartErrors,
     express.json({ limit: JSON_BODY_LIMIT }),
     rejectNulBytes('graphql'),
     expressMiddleware(apollo, { context: async ({ req }) => buildContext(req, services) }),

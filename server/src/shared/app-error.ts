@@ -13,6 +13,16 @@ export class AppError extends Error {
     super(message);
     this.name = 'AppError';
   }
+
+  /**
+   * Read by graphql-js and Apollo from a resolver's error: a size or rate refusal keeps its HTTP
+   * status (413, 429) on GraphQL too; every other error answers 200 with `errors`, as usual.
+   */
+  get extensions(): { http: { status: number } } | undefined {
+    return this.status === 413 || this.status === 429
+      ? { http: { status: this.status } }
+      : undefined;
+  }
 }
 
 export const badInput = (message: string, details?: Record<string, unknown>) =>

@@ -16,6 +16,12 @@ export const SourceErrors = {
     ),
   tooLarge: (max: number) =>
     new AppError('PAYLOAD_TOO_LARGE', `Files are limited to ${formatBytes(max)}.`, 413),
+  textTooLarge: (maxChars: number) =>
+    new AppError(
+      'PAYLOAD_TOO_LARGE',
+      `Text files are limited to ${(maxChars / 1_000_000).toLocaleString('en')} million characters (about ${Math.round(maxChars / 1_000_000)} MB): their text is indexed whole. Split the file.`,
+      413,
+    ),
   quota: (quota: number) =>
     new AppError(
       'QUOTA_EXCEEDED',

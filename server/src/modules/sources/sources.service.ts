@@ -11,7 +11,7 @@ import { requireCurrentPermission } from '../auth/require-permission.js';
 import type { Viewer } from '../auth/viewer.js';
 import { SourceDocument } from './document.entity.js';
 import { INDEX_JOB } from './indexer.js';
-import { detectFormat, ParseError } from './parsing/index.js';
+import { detectFormat, MAX_TEXT_CHARS, ParseError } from './parsing/index.js';
 import { PendingUpload } from './pending-upload.entity.js';
 import { SourceErrors } from './sources.errors.js';
 import { Source } from './source.entity.js';
@@ -137,7 +137,12 @@ export class SourcesService {
       throw SourceErrors.quota(this.limits.workspaceQuotaBytes);
     const source = await this.uploadSource(viewer, input.sourceId ?? null);
     const key = `${viewer.workspaceId}/${randomUUID()}`;
-    const maxBytes = Math.min(this.limits.maxFileBytes, this.limits.workspaceQuotaBytes - used);
+    // A text file's bytes are at least its characters: one over the text limit could never index.
+    const maxBytes = Math.min(
+      this.limits.maxFileBytes,
+      this.limits.workspaceQuotaBytes - used,
+      ext === '.txt' ? MAX_TEXT_CHARS : Infinity,
+    );
     const expiresAt = new Date(Date.now() + UPLOAD_URL_TTL_MS);
     await this.db.getRepository(PendingUpload).insert({
       key,
@@ -172,7 +177,7 @@ export class SourcesService {
     if (size === null) throw SourceErrors.notUploaded();
     if (size > pending.maxSize) {
       await this.storage.remove(pending.key);
-      throw SourceErrors.tooLarge(pending.maxSize);
+      throw tooLargeFor(pending.fileName, pending.maxSize);
     }
     try {
       detectFormat(await this.storage.head(pending.key), pending.fileName);
@@ -234,7 +239,7 @@ export class SourcesService {
       if (failed) throw failed;
     } catch (error) {
       if ((error as { status?: number }).status === 413)
-        throw SourceErrors.tooLarge(upload.maxBytes);
+        throw tooLargeFor(input.fileName, upload.maxBytes);
       throw error;
     }
     return this.confirmUpload(viewer, { fileKey: upload.fileKey });
@@ -315,4 +320,11 @@ function cleanFileName(raw: string): string {
   if (!name || name === '.' || name === '..')
     throw badInput('fileName is required.', { field: 'fileName' });
   return name.slice(-200);
+}
+
+/** A refused size, said for what it is: text files are bounded by the characters indexed. */
+function tooLargeFor(fileName: string, maxBytes: number) {
+  return path.extname(fileName).toLowerCase() === '.txt' && maxBytes >= MAX_TEXT_CHARS
+    ? SourceErrors.textTooLarge(MAX_TEXT_CHARS)
+    : SourceErrors.tooLarge(maxBytes);
 }
