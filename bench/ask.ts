@@ -186,6 +186,7 @@ const config = {
     DATA_DIR: dataDir,
     APP_SECRET: 'bench-secret-bench-secret-bench-secret-00',
     WORKSPACE_QUOTA_MB: '100000',
+    ASK_RATE_PER_MINUTE: '1000000',
   }),
   host: '127.0.0.1',
 };

@@ -35,6 +35,8 @@ export interface Config {
   jobConcurrency: number;
   /** First wait before a failed job runs again (doubles each attempt). */
   jobRetryBaseSeconds: number;
+  /** Questions one person (or key) may ask per minute, across every door (ask, askBot, streams). */
+  askRatePerMinute: number;
   /** The server's AI provider (OpenAI or a compatible server); answers are extractive without a key. */
   ai: {
     apiKey: string | undefined;
@@ -192,6 +194,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     parseMemoryMb: integer(env, 'PARSE_MEMORY_MB', 512, 32, 16_384),
     jobConcurrency: integer(env, 'JOB_CONCURRENCY', 2, 1, 64),
     jobRetryBaseSeconds: integer(env, 'JOB_RETRY_BASE_SECONDS', 5, 0, 3600),
+    askRatePerMinute: integer(env, 'ASK_RATE_PER_MINUTE', 30, 1, 1_000_000),
     ai: {
       apiKey: env.OPENAI_API_KEY?.trim() || undefined,
       baseUrl: url(env, 'OPENAI_BASE_URL', ['http', 'https']),

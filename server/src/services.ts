@@ -108,8 +108,14 @@ export function createServices(
   );
   const history = new SearchHistoryService(db);
   const providerKeys = new ProviderKeysService(db, keys.secrets, config.ai);
-  const ask = new AskService(db, search, history, logger, config.ai, (userId, model) =>
-    providerKeys.providerFor(userId, model),
+  const ask = new AskService(
+    db,
+    search,
+    history,
+    logger,
+    config.ai,
+    (userId, model) => providerKeys.providerFor(userId, model),
+    config.askRatePerMinute,
   );
   // Both providers send the user back to the Connectors page; the state says which one it was.
   const atlassianOAuth = new AtlassianOAuth(config.atlassian, `${config.publicUrl}/app/connectors`);

@@ -16,12 +16,12 @@ afterAll(async () => {
 });
 
 async function signUp(email = uniqueEmail(), password = GOOD_PASSWORD) {
-  const res = await app.rest('POST', '/api/signup', {
-    email,
-    password,
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-  });
+  const res = await app.rest(
+    'POST',
+    '/api/signup',
+    { email, password, firstName: 'Ada', lastName: 'Lovelace' },
+    { ip: uniqueIp() },
+  );
   expect(res.status).toBe(201);
   return { email, password, id: res.body.id as string };
 }
@@ -37,10 +37,12 @@ function claimsOf(token: string) {
 describe('POST /api/signup', () => {
   it('creates a workspace whose first user is its admin, with a normalised email', async () => {
     const email = uniqueEmail('Mixed');
-    const res = await app.rest('POST', '/api/signup', {
-      email: `  ${email.toUpperCase()} `,
-      password: GOOD_PASSWORD,
-    });
+    const res = await app.rest(
+      'POST',
+      '/api/signup',
+      { email: `  ${email.toUpperCase()} `, password: GOOD_PASSWORD },
+      { ip: uniqueIp() },
+    );
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ email: email.toLowerCase(), roles: ['admin'] });
     expect(res.body).not.toHaveProperty('passwordHash');
@@ -50,7 +52,12 @@ describe('POST /api/signup', () => {
 
   it('refuses a second account with the same email (409) and keeps the first', async () => {
     const { email } = await signUp();
-    const res = await app.rest('POST', '/api/signup', { email, password: 'another good password' });
+    const res = await app.rest(
+      'POST',
+      '/api/signup',
+      { email, password: 'another good password' },
+      { ip: uniqueIp() },
+    );
     expect(res.status).toBe(409);
     expect(res.body.error).toBe('EMAIL_TAKEN');
     expect((await signIn(email)).status).toBe(200);
@@ -63,10 +70,39 @@ describe('POST /api/signup', () => {
     [{ email: uniqueEmail(), password: 42 }, 'password'],
     [{ password: GOOD_PASSWORD }, 'email'],
   ])('answers 400 with the field for bad input %#', async (body, field) => {
-    const res = await app.rest('POST', '/api/signup', body);
+    const res = await app.rest('POST', '/api/signup', body, { ip: uniqueIp() });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ error: 'BAD_USER_INPUT', field });
     expect(typeof res.body.message).toBe('string');
+  });
+});
+
+describe('sign-up throttle', () => {
+  it('limits accounts created from one address, with Retry-After, and not from others', async () => {
+    const ip = uniqueIp();
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const res = await app.rest(
+        'POST',
+        '/api/signup',
+        { email: uniqueEmail('bulk'), password: GOOD_PASSWORD },
+        { ip },
+      );
+      statuses.push(res.status);
+      if (res.status === 429) {
+        expect(res.body.error).toBe('TOO_MANY_REQUESTS');
+        expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+      }
+    }
+    expect(statuses.slice(0, 10).every((s) => s === 201)).toBe(true);
+    expect(statuses[10]).toBe(429);
+    const elsewhere = await app.rest(
+      'POST',
+      '/api/signup',
+      { email: uniqueEmail('other'), password: GOOD_PASSWORD },
+      { ip: uniqueIp() },
+    );
+    expect(elsewhere.status).toBe(201);
   });
 });
 

@@ -6,6 +6,7 @@ import { currentRequestId } from '../shared/request-context.js';
 import type { GraphQLContext } from './context.js';
 import { formatError } from './format-error.js';
 import { noNulStrings } from './no-nul-strings.js';
+import { operationCost } from './operation-cost.js';
 import { queryLimits } from './query-limits.js';
 
 export const MAX_QUERY_DEPTH = 10;
@@ -24,7 +25,11 @@ export function createApolloServer(
     includeStacktraceInErrorResponses: false,
     // The app owns shutdown order (http, Apollo, pool, database); Apollo must not exit on signals.
     stopOnTerminationSignals: false,
-    validationRules: [queryLimits(MAX_QUERY_DEPTH, MAX_QUERY_FIELDS), noNulStrings],
+    validationRules: [
+      queryLimits(MAX_QUERY_DEPTH, MAX_QUERY_FIELDS),
+      operationCost(),
+      noNulStrings,
+    ],
     formatError: formatError(opts.logger, currentRequestId),
     plugins: [ApolloServerPluginLandingPageDisabled()],
   });

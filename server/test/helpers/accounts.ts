@@ -12,12 +12,13 @@ export interface Account {
 /** Signs up a new workspace admin and signs them in. */
 export async function newAdmin(app: TestApp, firstName = 'Ada'): Promise<Account> {
   const email = uniqueEmail(firstName.toLowerCase());
-  const up = await app.rest('POST', '/api/signup', {
-    email,
-    password: GOOD_PASSWORD,
-    firstName,
-    lastName: 'Admin',
-  });
+  // Each from its own address: sign-up is throttled per client address.
+  const up = await app.rest(
+    'POST',
+    '/api/signup',
+    { email, password: GOOD_PASSWORD, firstName, lastName: 'Admin' },
+    { ip: uniqueIp() },
+  );
   expect(up.status).toBe(201);
   return signInAs(app, email);
 }

@@ -4,6 +4,13 @@ import { AppError, unauthenticated } from '../../shared/app-error.js';
 export const AuthErrors = {
   invalidCredentials: () =>
     new AppError('INVALID_CREDENTIALS', 'Incorrect email or password.', 401),
+  tooManySignUps: (seconds: number) =>
+    new AppError(
+      'TOO_MANY_REQUESTS',
+      `Too many accounts were created from this address. Try again in ${Math.max(1, Math.ceil(seconds / 60))} minute(s).`,
+      429,
+      { retryAfterSeconds: seconds },
+    ),
   tooManyAttempts: (seconds: number) =>
     new AppError(
       'NOTAUTHORIZEDEXCEPTION',

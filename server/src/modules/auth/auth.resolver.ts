@@ -48,7 +48,7 @@ export class AuthResolver {
     @Arg('input', () => SignUpInput) input: SignUpInput,
     @Ctx() ctx: GraphQLContext,
   ): Promise<UserType> {
-    return UserType.from(await ctx.services.auth.signUp(input));
+    return UserType.from(await ctx.services.auth.signUp(input, ctx.caller));
   }
 
   @Mutation(() => AuthPayload)

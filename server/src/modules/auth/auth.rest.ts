@@ -23,13 +23,16 @@ export function authRoutes(services: Services): Router {
   router.post(
     '/signup',
     handle(async (req, res) => {
-      const user = await auth.signUp({
-        email: bodyString(req, 'email')!,
-        password: bodyString(req, 'password')!,
-        firstName: bodyString(req, 'firstName', false),
-        lastName: bodyString(req, 'lastName', false),
-        marketingOptIn: bodyBoolean(req, 'marketingOptIn'),
-      });
+      const user = await auth.signUp(
+        {
+          email: bodyString(req, 'email')!,
+          password: bodyString(req, 'password')!,
+          firstName: bodyString(req, 'firstName', false),
+          lastName: bodyString(req, 'lastName', false),
+          marketingOptIn: bodyBoolean(req, 'marketingOptIn'),
+        },
+        { ip: req.ip ?? 'unknown' },
+      );
       res.status(201).json(publicUser(user));
     }),
   );

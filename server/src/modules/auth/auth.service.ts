@@ -14,7 +14,7 @@ import { checkPassword, normalizeEmail } from './password-policy.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { permissionsFor, type Permission } from './permissions.js';
 import { SessionTokens } from './session-tokens.js';
-import { ACCOUNT_RULE, ADDRESS_RULE, SignInThrottle } from './sign-in-throttle.js';
+import { ACCOUNT_RULE, ADDRESS_RULE, SIGNUP_RULE, SignInThrottle } from './sign-in-throttle.js';
 
 export interface SignUpInput {
   email: string;
@@ -69,7 +69,12 @@ export class AuthService {
   }
 
   /** Creates a workspace whose first member (this user) is its admin. */
-  async signUp(input: SignUpInput): Promise<User> {
+  async signUp(input: SignUpInput, caller: { ip: string } = { ip: 'unknown' }): Promise<User> {
+    // Every attempt counts against the address, so accounts cannot be minted in bulk.
+    const addressKey = `signup:${caller.ip}`;
+    const locked = await this.throttle.lockedFor([addressKey]);
+    if (locked > 0) throw AuthErrors.tooManySignUps(locked);
+    await this.throttle.recordFailure(addressKey, SIGNUP_RULE);
     const email = normalizeEmail(input.email ?? '');
     const firstName = cleanName(input.firstName, 'firstName');
     const lastName = cleanName(input.lastName, 'lastName');

@@ -17,6 +17,13 @@ export const ADDRESS_RULE: ThrottleRule = {
   lockSeconds: 15 * 60,
 };
 
+/** Accounts created from one client address: enough for a team's admins, not for a script. */
+export const SIGNUP_RULE: ThrottleRule = {
+  maxFailures: 10,
+  windowSeconds: 60 * 60,
+  lockSeconds: 60 * 60,
+};
+
 /**
  * Failed sign-in counters in Postgres (shared by every app instance). A key that reaches its
  * rule's failures within the window is locked for the cooling-off period.

@@ -3,11 +3,13 @@ import { answerMessages } from '../../ai/answer-prompt.js';
 import { ChatProvider, ProviderError } from '../../ai/chat-provider.js';
 import { extractiveAnswer } from '../../ai/extractive-answer.js';
 import type { Logger } from '../../shared/logger.js';
+import { SignInThrottle } from '../auth/sign-in-throttle.js';
 import type { Viewer } from '../auth/viewer.js';
 import type { SourceKind } from '../sources/source.entity.js';
 import type { Passage } from './passages.js';
 import type { SearchHistoryService } from './search-history.service.js';
 import { checkIntegrations, checkQuestion } from './search-input.js';
+import { SearchErrors } from './search.errors.js';
 import type { SearchService } from './search.service.js';
 
 export type AnswerMode = 'generated' | 'extractive';
@@ -71,7 +73,30 @@ export class AskService {
       userId: string,
       model: string,
     ) => Promise<ChatProvider | null> = async () => null,
-  ) {}
+    /** Questions per person per minute (each may be a paid provider call). */
+    private readonly ratePerMinute = Infinity,
+  ) {
+    this.throttle = new SignInThrottle(db);
+  }
+
+  private readonly throttle: SignInThrottle;
+
+  /**
+   * Counts a person's question against their rate; throws 429 with the wait when they are over
+   * it. Public chat pages have their own limit per address.
+   */
+  private async admit(userId: string | null) {
+    if (!userId || !Number.isFinite(this.ratePerMinute)) return;
+    const key = `ask:${userId}`;
+    const wait = await this.throttle.lockedFor([key]);
+    if (wait > 0) throw SearchErrors.tooManyQuestions(wait);
+    await this.throttle.recordFailure(key, {
+      // The question that reaches the rate is answered and locks the next ones out.
+      maxFailures: this.ratePerMinute,
+      windowSeconds: 60,
+      lockSeconds: 60,
+    });
+  }
 
   /** The workspace's default provider: the server key, when one is configured. */
   defaultProvider(): ChatProvider | null {
@@ -93,6 +118,7 @@ export class AskService {
   ): Promise<AskResult> {
     const question = checkQuestion(input.question);
     const kinds: SourceKind[] = checkIntegrations(input.integrations);
+    await this.admit(asker.userId);
     const started = performance.now();
     const { passages: ranked, terms } = await this.search.passages(asker.workspaceId, {
       text: question,

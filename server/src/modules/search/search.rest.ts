@@ -53,21 +53,31 @@ export function searchRoutes(services: Services): Router {
       const integrations = checkIntegrations(body.integrations);
       const aborted = new AbortController();
       res.on('close', () => aborted.abort());
-      res.writeHead(200, {
-        'Content-Type': 'text/event-stream; charset=utf-8',
-        'Cache-Control': 'no-cache, no-transform',
-        'X-Accel-Buffering': 'no',
-        Connection: 'keep-alive',
-      });
-      res.flushHeaders();
+      // Headers go out with the first event, so a refusal before any (a rate limit) is a plain 429.
+      let streaming = false;
+      const begin = () => {
+        if (streaming) return;
+        streaming = true;
+        res.writeHead(200, {
+          'Content-Type': 'text/event-stream; charset=utf-8',
+          'Cache-Control': 'no-cache, no-transform',
+          'X-Accel-Buffering': 'no',
+          Connection: 'keep-alive',
+        });
+        res.flushHeaders();
+      };
       try {
         await services.ask.ask(
           req.viewer!,
           { question, integrations },
-          (event) => send(res, event),
+          (event) => {
+            begin();
+            send(res, event);
+          },
           aborted.signal,
         );
       } catch (error) {
+        if (!streaming) throw error;
         if (aborted.signal.aborted) return;
         const known = error instanceof AppError;
         if (!known)
