@@ -93,8 +93,9 @@ describe('GitHub and Google Drive connectors', () => {
     await dialog.getByRole('button', { name: 'Connect' }).click();
     await dialog.waitFor({ state: 'hidden' });
     const row = page.getByRole('listitem', { name: 'GitHub · acme/api' });
-    await row.getByText('Up to date').first().waitFor({ timeout: 60_000 });
-    await row.getByText(/Last synced/).waitFor();
+    // "Last synced" appears once the first sync has finished (not merely been queued).
+    await row.getByText(/Last synced/).waitFor({ timeout: 60_000 });
+    await row.getByText('Up to date').first().waitFor();
     await screenshot(page, 'connectors-github-synced');
 
     await page.goto(`${app.url}/app/dashboard`);

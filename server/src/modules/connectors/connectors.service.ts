@@ -366,7 +366,8 @@ export class ConnectorsService {
         createdById: existing?.createdById ?? viewer.userId,
         settings,
         sealedCredentials: this.vault.seal(id, credentials),
-        status: 'idle',
+        // A sync is queued at once: the source never reads "Up to date" before its first one.
+        status: 'syncing',
         // A sync that was running restarts with the new settings, and lists everything: new
         // spaces or folders hold items older than the last sync.
         checkpoint: null,
