@@ -157,22 +157,29 @@ export class AuthService {
     if (caller?.sessionId) await this.sessions.revokeSession(caller.userId, caller.sessionId);
   }
 
-  /** The forced new password after sign-in answered a `session` (/reset-password). */
+  /**
+   * The forced new password after sign-in answered a `session` (/reset-password). An unknown
+   * account and a wrong session answer alike, after the same work: the password is checked
+   * first, and hashed only once the session proved right.
+   */
   async completeNewPassword(input: {
     session: string;
     email: string;
     password: string;
   }): Promise<void> {
     const email = normalizeEmail(input.email ?? '');
-    const user = await this.db.getRepository(User).findOne({ where: { email } });
-    if (!user || !input.session) throw AuthErrors.invalidSession();
     checkPassword(input.password ?? '', email);
-    const passwordHash = await hashPassword(input.password);
-    await this.db.transaction(async (m) => {
-      if (!(await this.challenges.consumeNewPasswordSession(m, user.id, input.session)))
-        throw AuthErrors.invalidSession();
-      await m.getRepository(User).update(user.id, { passwordHash, passwordChangeRequired: false });
+    const user = await this.db.getRepository(User).findOne({ where: { email } });
+    const ok = await this.db.transaction(async (m) => {
+      // An unknown account checks a session too (one that cannot exist), so both take as long.
+      const userId = user?.id ?? randomUUID();
+      if (!(await this.challenges.consumeNewPasswordSession(m, userId, input.session ?? '')))
+        return false;
+      const passwordHash = await hashPassword(input.password);
+      await m.getRepository(User).update(userId, { passwordHash, passwordChangeRequired: false });
+      return true;
     });
+    if (!ok || !user) throw AuthErrors.invalidSession();
   }
 
   /** Mails a single-use code when the account exists; answers the same either way. */
@@ -187,7 +194,11 @@ export class AuthService {
     await this.sendResetCode(user);
   }
 
-  /** Sets a new password with a mailed code and ends every existing session of the account. */
+  /**
+   * Sets a new password with a mailed code and ends every existing session of the account. An
+   * unknown account and a wrong code answer alike after the same work: the code is checked
+   * before the new password is hashed.
+   */
   async confirmPasswordReset(input: {
     code: string;
     email: string;
@@ -197,20 +208,20 @@ export class AuthService {
     if (!input.code || !/^\s*\d{6}\s*$/.test(input.code)) throw AuthErrors.invalidCode();
     checkPassword(input.password ?? '', email);
     const user = await this.db.getRepository(User).findOne({ where: { email } });
-    if (!user) throw AuthErrors.invalidCode();
-    const passwordHash = await hashPassword(input.password);
     const ok = await this.db.transaction(async (m) => {
-      if (!(await this.challenges.consumeResetCode(m, user.id, input.code))) return false;
-      await m.getRepository(User).update(user.id, {
+      const userId = user?.id ?? randomUUID();
+      if (!(await this.challenges.consumeResetCode(m, userId, input.code))) return false;
+      const passwordHash = await hashPassword(input.password);
+      await m.getRepository(User).update(userId, {
         passwordHash,
         passwordResetRequired: false,
         passwordChangeRequired: false,
-        tokenVersion: user.tokenVersion + 1,
+        tokenVersion: (user?.tokenVersion ?? 0) + 1,
       });
-      await this.sessions.revokeAllFor(user.id, m);
+      await this.sessions.revokeAllFor(userId, m);
       return true;
     });
-    if (!ok) throw AuthErrors.invalidCode();
+    if (!ok || !user) throw AuthErrors.invalidCode();
     await this.throttle.clear(`account:${email}`);
   }
 
