@@ -90,12 +90,16 @@ try {
         const ticket = await call(
           'POST',
           '/api/integrations/get-upload-url',
-          { fileName: fileName(doc) },
+          { fileName: fileName(doc), fileType: 'text/plain' },
           token,
         );
         // The body repeats the title, as a real document's first line would.
         const body = doc.text?.trim() ? doc.text : '';
-        const put = await fetch(ticket.uploadUrl, { method: 'PUT', body: body || ' ' });
+        const put = await fetch(ticket.uploadUrl, {
+          method: 'PUT',
+          body: body || ' ',
+          headers: { 'Content-Type': 'text/plain' },
+        });
         if (!put.ok) throw new Error(`PUT ${put.status}`);
         const confirmed = await call(
           'POST',

@@ -55,13 +55,15 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     // Connected sources whose next sync was lost (a crash between steps) get one again.
     const healed = await services.connectorSync.heal();
     if (healed) logger.info('Queued syncs of connected sources', { sources: healed });
-    const healing = setInterval(
-      () =>
-        void services.connectorSync
-          .heal()
-          .catch((error) => logger.warn('Sync healing failed', { error })),
-      5 * 60_000,
-    );
+    // Every few minutes: lost syncs queued again, expired upload URLs deleted with their bytes.
+    const healing = setInterval(() => {
+      void services.connectorSync
+        .heal()
+        .catch((error) => logger.warn('Sync healing failed', { error }));
+      void services.uploads
+        .pruneExpired()
+        .catch((error) => logger.warn('Deleting expired uploads failed', { error }));
+    }, 5 * 60_000);
     healing.unref();
     // Documents indexed before embeddings were on (or under another model) get their vectors.
     const backfilled = await services.embedder?.backfill(services.jobs);

@@ -8,6 +8,7 @@ import { JobQueue } from './jobs/job-queue.js';
 import { Indexer } from './modules/sources/indexer.js';
 import { ParserPool } from './modules/sources/parsing/index.js';
 import { SourcesService } from './modules/sources/sources.service.js';
+import { UploadsService } from './modules/sources/uploads.service.js';
 import { LexicalRetriever } from './modules/search/lexical-retriever.js';
 import { HybridRetriever } from './modules/search/hybrid-retriever.js';
 import { Embedder } from './modules/search/embedder.js';
@@ -42,6 +43,7 @@ export interface Services {
   /** Present when embeddings are configured (EMBEDDING_MODEL with OPENAI_API_KEY). */
   embedder: Embedder | undefined;
   sources: SourcesService;
+  uploads: UploadsService;
   search: SearchService;
   history: SearchHistoryService;
   ask: AskService;
@@ -96,7 +98,8 @@ export function createServices(
     embedder && ((documentId, m) => Embedder.enqueue(jobs, documentId, m)),
   );
   indexer.register(jobs);
-  const sources = new SourcesService(db, storage, jobs, logger, {
+  const sources = new SourcesService(db, storage);
+  const uploads = new UploadsService(db, storage, jobs, logger, {
     maxFileBytes: config.uploadMaxBytes,
     workspaceQuotaBytes: config.workspaceQuotaBytes,
   });
@@ -169,6 +172,7 @@ export function createServices(
     parsers,
     embedder,
     sources,
+    uploads,
     search,
     history,
     ask,

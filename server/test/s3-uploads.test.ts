@@ -8,7 +8,7 @@ let s3: Awaited<ReturnType<typeof startFakeS3>>;
 let app: TestApp;
 let admin: Account;
 beforeAll(async () => {
-  s3 = await startFakeS3('lumen-files');
+  s3 = await startFakeS3('lumen-files', { id: 'test-access-key', secret: 'test-secret-key' });
   app = await startTestApp({
     S3_BUCKET: 'lumen-files',
     S3_ENDPOINT: s3.endpoint,
@@ -36,7 +36,11 @@ it('uploads through an S3 presigned URL and indexes from the bucket', async () =
   expect(confirm!.status).toBe(200);
   const doc = await waitForDocument(app, admin, confirm!.body.documentId);
   expect(doc.status).toBe('indexed');
-  expect(s3.objects.has(ticket.body.fileKey)).toBe(true);
+  // The confirmed bytes moved to a key no upload URL names.
+  const [row] = await app.sql(`SELECT storage_key FROM documents WHERE id = $1`, [doc.id]);
+  expect(row.storage_key).not.toBe(ticket.body.fileKey);
+  expect(s3.objects.has(row.storage_key)).toBe(true);
+  expect(s3.objects.has(ticket.body.fileKey)).toBe(false);
   // The app itself read the object (signed requests), besides the browser's presigned PUT.
   expect(s3.requests.some((r) => r.method === 'GET' && !r.presigned)).toBe(true);
 });
@@ -55,4 +59,95 @@ it('refuses at confirm, and deletes, a file over the limit (presigned PUTs canno
 it('allows the bucket in the Content-Security-Policy', async () => {
   const res = await fetch(`${app.url}/health`);
   expect(res.headers.get('content-security-policy')).toContain(s3.endpoint);
+});
+
+it('signs the declared type and size: S3 refuses a PUT of another type or size', async () => {
+  const ticket = await app.rest(
+    'POST',
+    '/api/integrations/get-upload-url',
+    { fileName: 'notes.txt', fileType: 'text/plain', fileSize: 11 },
+    { token: admin.token },
+  );
+  expect(ticket.status).toBe(200);
+  const url = ticket.body.uploadUrl;
+  const send = (body: string, type: string) =>
+    fetch(url, { method: 'PUT', body, headers: { 'Content-Type': type } });
+  expect((await send('hello world', 'application/x-msdownload')).status).toBe(403);
+  expect((await send('hello world, longer', 'text/plain')).status).toBe(403);
+  expect((await send('hello world', 'text/plain')).status).toBe(200);
+  const confirm = await app.rest(
+    'POST',
+    '/api/integrations/confirm-upload',
+    { fileKey: ticket.body.fileKey, fileSize: 11 },
+    { token: admin.token },
+  );
+  expect(confirm.status).toBe(200);
+});
+
+it('a PUT after confirm cannot change the document, and its object is pruned', async () => {
+  const bytes = Buffer.from('the confirmed text of this file');
+  const { ticket, confirm } = await uploadFile(app, admin, 'sealed.txt', bytes);
+  expect(confirm!.status).toBe(200);
+  const again = await fetch(ticket.body.uploadUrl, {
+    method: 'PUT',
+    body: 'MZ an executable now',
+    headers: { 'Content-Type': 'application/octet-stream' },
+  });
+  expect(again.status).toBe(200); // a presigned URL cannot be revoked...
+  const [row] = await app.sql(`SELECT storage_key FROM documents WHERE id = $1`, [
+    confirm!.body.documentId,
+  ]);
+  expect(s3.objects.get(row.storage_key)!.body.toString()).toBe(bytes.toString()); // ...but misses
+  await app.sql(
+    `UPDATE pending_uploads SET expires_at = now() - interval '1 hour' WHERE key = $1`,
+    [ticket.body.fileKey],
+  );
+  await app.server.services.uploads.pruneExpired();
+  expect(s3.objects.has(ticket.body.fileKey)).toBe(false);
+  expect(s3.objects.has(row.storage_key)).toBe(true);
+});
+
+it('refuses at confirm an object stored with another type than declared', async () => {
+  const ticket = await app.rest(
+    'POST',
+    '/api/integrations/get-upload-url',
+    { fileName: 'typed.txt' },
+    { token: admin.token },
+  );
+  // No type declared: only the object's stored type can tell.
+  await fetch(ticket.body.uploadUrl, {
+    method: 'PUT',
+    body: 'some text',
+    headers: { 'Content-Type': 'application/x-msdownload' },
+  });
+  const confirm = await app.rest(
+    'POST',
+    '/api/integrations/confirm-upload',
+    { fileKey: ticket.body.fileKey },
+    { token: admin.token },
+  );
+  expect(confirm.status).toBe(415);
+  expect(s3.objects.has(ticket.body.fileKey)).toBe(false);
+});
+
+it('streams a GraphQL upload into the bucket with its type', async () => {
+  const form = new FormData();
+  form.append(
+    'operations',
+    JSON.stringify({
+      query: 'mutation($file: Upload!) { uploadDocument(file: $file) { id status } }',
+      variables: { file: null },
+    }),
+  );
+  form.append('map', JSON.stringify({ 0: ['variables.file'] }));
+  form.append('0', new Blob(['streamed text'], { type: 'text/plain' }), 'streamed.txt');
+  const res = await fetch(`${app.url}/graphql`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${admin.token}`, 'apollo-require-preflight': 'true' },
+    body: form,
+  });
+  const body = (await res.json()) as any;
+  expect(body.errors).toBeUndefined();
+  const doc = await waitForDocument(app, admin, body.data.uploadDocument.id);
+  expect(doc.status).toBe('indexed');
 });

@@ -139,7 +139,12 @@ describe('bad uploads fail alone, with a reason', () => {
       { fileName: 'a.txt' },
       { token: admin.token },
     );
-    await fetch(ticket.body.uploadUrl, { method: 'PUT', body: 'some text here' });
+    const put = await fetch(ticket.body.uploadUrl, {
+      method: 'PUT',
+      body: 'some text here',
+      headers: { 'Content-Type': 'application/octet-stream' },
+    });
+    expect(put.status).toBe(200);
     const res = await app.rest(
       'POST',
       '/api/integrations/confirm-upload',

@@ -42,6 +42,9 @@ export type ConfirmPasswordResetInput = {
 
 export type CreateUploadInput = {
   fileName: string;
+  /** The file size in bytes. When given, the PUT must be no larger and the quota holds exactly this much until confirm. */
+  fileSize?: number | null | undefined;
+  /** The media type the PUT will carry as Content-Type (none: application/octet-stream). */
   fileType?: string | null | undefined;
   /** The upload source to add the file to; default "Uploaded files". */
   sourceId?: string | number | null | undefined;

@@ -89,7 +89,9 @@ export function createUploadMock(file: File, sourceId = 's1', key = 'k1', onCall
   return {
     request: {
       query: CreateUploadDocument,
-      variables: { input: { fileName: file.name, fileType: file.type || null, sourceId } },
+      variables: {
+        input: { fileName: file.name, fileType: file.type || null, fileSize: file.size, sourceId },
+      },
     },
     result: () => {
       onCall?.();

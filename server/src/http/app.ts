@@ -84,7 +84,11 @@ export function createHttpApp(
 
   // Raw file bodies: streamed to disk, never through a body parser (local storage only).
   if (services.storage instanceof LocalStorage) {
-    app.use('/storage', storageRoutes(services.storage), restErrorHandler(services.logger));
+    app.use(
+      '/storage',
+      storageRoutes(services.storage, services.uploads),
+      restErrorHandler(services.logger),
+    );
   }
 
   const api = express.Router();

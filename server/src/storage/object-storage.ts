@@ -4,6 +4,15 @@ export interface UploadGrant {
   key: string;
   maxBytes: number;
   expiresAt: Date;
+  /** The media type the PUT must carry, when one was declared. */
+  contentType?: string;
+  /** The exact size the PUT must have, when one was declared. */
+  exactBytes?: number;
+}
+
+export interface StoredObject {
+  size: number;
+  /** The type the object was stored with, on stores that keep it (S3); local files keep none. */
   contentType?: string;
 }
 
@@ -16,12 +25,18 @@ export interface ObjectStorage {
   /** The URL the client PUTs the file to: absolute, or a path on this server. */
   createPutUrl(grant: UploadGrant): Promise<string>;
   /** Streams a body into the key, refusing more than `maxBytes` (413). */
-  write(key: string, body: Readable, maxBytes: number): Promise<number>;
+  write(key: string, body: Readable, maxBytes: number, contentType?: string): Promise<number>;
   read(key: string): Promise<Buffer>;
   /** The first bytes, for content sniffing. */
   head(key: string, bytes?: number): Promise<Uint8Array>;
-  /** The stored size, or null when nothing was uploaded. */
-  size(key: string): Promise<number | null>;
+  /** The stored size (and type, where kept), or null when nothing was uploaded. */
+  stat(key: string): Promise<StoredObject | null>;
+  /**
+   * Makes a confirmed upload's bytes unreachable through its upload URL and answers the key the
+   * document keeps: local URLs are refused once confirmed (same key); S3's presigned URLs cannot
+   * be revoked, so the object is copied to a fresh key and the uploaded one deleted.
+   */
+  seal(key: string): Promise<string>;
   remove(key: string): Promise<void>;
 }
 

@@ -1,4 +1,5 @@
 import {
+  CopyObjectCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
@@ -6,9 +7,15 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { AppError } from '../shared/app-error.js';
-import { formatBytes, type ObjectStorage, type UploadGrant } from './object-storage.js';
+import {
+  formatBytes,
+  type ObjectStorage,
+  type StoredObject,
+  type UploadGrant,
+} from './object-storage.js';
 
 export interface S3Settings {
   bucket: string;
@@ -33,6 +40,8 @@ export class S3Storage implements ObjectStorage {
       region: settings.region,
       endpoint: settings.endpoint,
       forcePathStyle: settings.forcePathStyle,
+      // Otherwise a presigned PUT carries the CRC32 of an empty body and S3 refuses every file.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
       credentials:
         settings.accessKeyId && settings.secretAccessKey
           ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey }
@@ -50,15 +59,30 @@ export class S3Storage implements ObjectStorage {
     const expiresIn = Math.max(1, Math.floor((grant.expiresAt.getTime() - Date.now()) / 1000));
     return getSignedUrl(
       this.client,
-      new PutObjectCommand({ Bucket: this.settings.bucket, Key: this.key(grant.key) }),
+      new PutObjectCommand({
+        Bucket: this.settings.bucket,
+        Key: this.key(grant.key),
+        // Signed headers: S3 refuses a PUT of another type or size than the one declared.
+        ContentType: grant.contentType,
+        ContentLength: grant.exactBytes,
+      }),
       {
         expiresIn,
+        signableHeaders: new Set([
+          ...(grant.contentType ? ['content-type'] : []),
+          ...(grant.exactBytes !== undefined ? ['content-length'] : []),
+        ]),
       },
     );
   }
 
   /** Server-side writes (GraphQL uploads): buffered up to the limit, then one PutObject. */
-  async write(key: string, body: Readable, maxBytes: number): Promise<number> {
+  async write(
+    key: string,
+    body: Readable,
+    maxBytes: number,
+    contentType?: string,
+  ): Promise<number> {
     const chunks: Buffer[] = [];
     let size = 0;
     for await (const chunk of body) {
@@ -78,6 +102,7 @@ export class S3Storage implements ObjectStorage {
         Bucket: this.settings.bucket,
         Key: this.key(key),
         Body: Buffer.concat(chunks),
+        ContentType: contentType,
       }),
     );
     return size;
@@ -101,18 +126,33 @@ export class S3Storage implements ObjectStorage {
     return out.Body!.transformToByteArray();
   }
 
-  async size(key: string): Promise<number | null> {
+  async stat(key: string): Promise<StoredObject | null> {
     try {
       const out = await this.client.send(
         new HeadObjectCommand({ Bucket: this.settings.bucket, Key: this.key(key) }),
       );
-      return out.ContentLength ?? null;
+      if (out.ContentLength === undefined) return null;
+      return { size: out.ContentLength, contentType: out.ContentType ?? '' };
     } catch (error) {
       const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata
         ?.httpStatusCode;
       if (status === 404) return null;
       throw error;
     }
+  }
+
+  /** A presigned PUT cannot be revoked: the confirmed bytes move to a key no URL names. */
+  async seal(key: string): Promise<string> {
+    const sealed = `${key.split('/')[0]}/${randomUUID()}`;
+    await this.client.send(
+      new CopyObjectCommand({
+        Bucket: this.settings.bucket,
+        Key: this.key(sealed),
+        CopySource: `${this.settings.bucket}/${encodeURI(this.key(key))}`,
+      }),
+    );
+    await this.remove(key);
+    return sealed;
   }
 
   async remove(key: string): Promise<void> {

@@ -1,9 +1,10 @@
 import { Router } from 'express';
 import { handle } from '../http/rest.js';
+import type { UploadsService } from '../modules/sources/uploads.service.js';
 import type { LocalStorage } from './local-storage.js';
 
-/** PUT /storage/<key>?exp&max&sig: the raw bytes of a file, as the signed URL allows. */
-export function storageRoutes(storage: LocalStorage): Router {
+/** PUT /storage/<key>?exp&max&sig: the raw bytes of a file, once, as the signed URL allows. */
+export function storageRoutes(storage: LocalStorage, uploads: UploadsService): Router {
   const router = Router();
   router.put(
     /^\/([0-9a-f-]{36}\/[0-9a-f-]{36})$/,
@@ -18,7 +19,14 @@ export function storageRoutes(storage: LocalStorage): Router {
           message: 'The file is larger than this upload allows.',
         });
       }
-      const size = await storage.write(key, req, maxBytes);
+      let size: number;
+      try {
+        size = await uploads.receivePut(key, req.headers['content-type'], req);
+      } catch (error) {
+        // Refused before the body was read: do not leave it in a kept-alive connection.
+        if (!req.complete) res.setHeader('Connection', 'close');
+        throw error;
+      }
       res.status(200).json({ ok: true, size });
     }),
   );

@@ -26,7 +26,12 @@ export async function uploadFile(
     { token: user.token },
   );
   if (ticket.status !== 200) return { ticket, put: null, confirm: null };
-  const put = await fetch(ticket.body.uploadUrl, { method: 'PUT', body: bytes });
+  const fileType = String(extra.fileType ?? 'application/octet-stream');
+  const put = await fetch(ticket.body.uploadUrl, {
+    method: 'PUT',
+    body: bytes,
+    headers: { 'Content-Type': fileType },
+  });
   const confirm = await app.rest(
     'POST',
     '/api/integrations/confirm-upload',
@@ -34,7 +39,7 @@ export async function uploadFile(
       fileKey: ticket.body.fileKey,
       fileName,
       fileSize: bytes.length,
-      fileType: 'application/octet-stream',
+      fileType,
     },
     { token: user.token },
   );

@@ -93,7 +93,12 @@ export function useFileUpload({ put = xhrPut }: { put?: PutFile } = {}) {
       try {
         const { data } = await createUpload({
           variables: {
-            input: { fileName: file.name, fileType: file.type || null, sourceId: target },
+            input: {
+              fileName: file.name,
+              fileType: file.type || null,
+              fileSize: file.size,
+              sourceId: target,
+            },
           },
         });
         const ticket = data?.createUpload;

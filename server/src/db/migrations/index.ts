@@ -10,6 +10,7 @@ import { AddConnectors1795581807207 } from './1795581807207-AddConnectors.js';
 import { AddSyncCursor1795700000000 } from './1795700000000-AddSyncCursor.js';
 import { AddBotShareEnabled1795700000001 } from './1795700000001-AddBotShareEnabled.js';
 import { AddJobLockedBy1795700000002 } from './1795700000002-AddJobLockedBy.js';
+import { AddUploadPutAt1795700000003 } from './1795700000003-AddUploadPutAt.js';
 
 /** Every migration in order. New ones come from `npm run migration:generate -w server -- Name`. */
 export const migrations = [
@@ -25,4 +26,5 @@ export const migrations = [
   AddSyncCursor1795700000000,
   AddBotShareEnabled1795700000001,
   AddJobLockedBy1795700000002,
+  AddUploadPutAt1795700000003,
 ];

@@ -1,8 +1,10 @@
 import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
 
 /**
- * An upload URL that was handed out: whose it is, what it may hold and until when. Confirming
- * it (once; a second confirm answers the same document) turns the stored bytes into a document.
+ * An upload URL that was handed out: whose it is, what it may hold and until when. The URL takes
+ * one PUT; confirming it (once; a second confirm answers the same document) turns the stored
+ * bytes into a document. Until then its size counts toward the workspace quota; expired ones
+ * are deleted with their bytes.
  */
 @Entity({ name: 'pending_uploads' })
 export class PendingUpload {
@@ -31,6 +33,10 @@ export class PendingUpload {
     transformer: { to: (v: number) => v, from: (v: string) => Number(v) },
   })
   maxSize: number;
+
+  /** When the one PUT this URL allows was received (null: not yet, or it failed). */
+  @Column({ type: 'timestamptz', name: 'put_at', nullable: true })
+  putAt: Date | null;
 
   @Column({ type: 'timestamptz', name: 'expires_at' })
   expiresAt: Date;

@@ -7,6 +7,33 @@ export const SourceErrors = {
   uploadNotFound: () => new AppError('NOT_FOUND', 'No such upload: ask for a new upload URL.', 404),
   notUploaded: () =>
     new AppError('UPLOAD_MISSING', 'The file has not been uploaded to its URL yet.', 409),
+  uploadUsed: () =>
+    new AppError(
+      'UPLOAD_URL_USED',
+      'This upload URL has already been used; ask for a new one to upload another file.',
+      409,
+    ),
+  uploadExpired: () =>
+    new AppError('URL_EXPIRED', 'This upload has expired; upload the file again.', 410),
+  overUpload: (max: number) =>
+    new AppError(
+      'PAYLOAD_TOO_LARGE',
+      `The file is larger than this upload URL allows (${formatBytes(max)}): ask for a new URL with the file's size.`,
+      413,
+    ),
+  typeMismatch: (declared: string) =>
+    new AppError(
+      'TYPE_MISMATCH',
+      `This upload URL was issued for ${declared}: send the file with that Content-Type, or ask for a new URL.`,
+      415,
+    ),
+  sizeMismatch: (declared: number, stored: number) =>
+    new AppError(
+      'SIZE_MISMATCH',
+      `The uploaded file has ${stored} bytes, not the ${declared} declared; upload it again.`,
+      400,
+      { field: 'fileSize' },
+    ),
   extension: (allowed: readonly string[]) =>
     new AppError(
       'UNSUPPORTED_TYPE',

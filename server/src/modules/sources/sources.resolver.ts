@@ -71,13 +71,14 @@ export class SourcesResolver {
 
   @Authorized('source.write')
   @Mutation(() => UploadTicket, {
-    description: 'Step 1 of an upload: a signed URL to PUT the file to.',
+    description:
+      'Step 1 of an upload: a signed URL to PUT the file to, once, with the declared Content-Type.',
   })
   async createUpload(
     @Arg('input', () => CreateUploadInput) input: CreateUploadInput,
     @Ctx() ctx: GraphQLContext,
   ): Promise<UploadTicket> {
-    const upload = await ctx.services.sources.createUpload(ctx.viewer!, input);
+    const upload = await ctx.services.uploads.createUpload(ctx.viewer!, input);
     return {
       fileKey: upload.fileKey,
       uploadUrl: upload.uploadUrl,
@@ -88,13 +89,14 @@ export class SourcesResolver {
 
   @Authorized('source.write')
   @Mutation(() => DocumentType, {
-    description: 'Step 3: registers the uploaded file and queues its indexing.',
+    description:
+      'Step 3: registers the uploaded file and queues its indexing; the URL can no longer be used.',
   })
   async confirmUpload(
     @Arg('fileKey', () => String) fileKey: string,
     @Ctx() ctx: GraphQLContext,
   ): Promise<DocumentType> {
-    return DocumentType.from(await ctx.services.sources.confirmUpload(ctx.viewer!, { fileKey }));
+    return DocumentType.from(await ctx.services.uploads.confirmUpload(ctx.viewer!, { fileKey }));
   }
 
   @Authorized('source.write')
@@ -108,7 +110,7 @@ export class SourcesResolver {
     @Ctx() ctx: GraphQLContext,
   ): Promise<DocumentType> {
     const upload = await file;
-    const doc = await ctx.services.sources.uploadStream(ctx.viewer!, {
+    const doc = await ctx.services.uploads.uploadStream(ctx.viewer!, {
       fileName: upload.filename,
       fileType: upload.mimetype,
       sourceId: sourceId ?? null,

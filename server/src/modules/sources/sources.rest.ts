@@ -1,6 +1,7 @@
 import { Router, type Request } from 'express';
 import type { Config } from '../../config.js';
 import { bodyString, handle, requireViewer } from '../../http/rest.js';
+import { badInput } from '../../shared/app-error.js';
 import type { Services } from '../../services.js';
 
 /** The origin to put in upload URLs: PUBLIC_URL when set, else the address the caller used. */
@@ -16,9 +17,10 @@ export function sourceRoutes(services: Services, config: Config): Router {
     '/integrations/get-upload-url',
     requireViewer(services, 'source.write'),
     handle(async (req, res) => {
-      const upload = await services.sources.createUpload(req.viewer!, {
+      const upload = await services.uploads.createUpload(req.viewer!, {
         fileName: bodyString(req, 'fileName')!,
         fileType: bodyString(req, 'fileType', false),
+        fileSize: declaredSize(req.body),
         sourceId: bodyString(req, 'sourceId', false) ?? null,
       });
       res.json({
@@ -37,8 +39,9 @@ export function sourceRoutes(services: Services, config: Config): Router {
     '/integrations/confirm-upload',
     requireViewer(services, 'source.write'),
     handle(async (req, res) => {
-      const doc = await services.sources.confirmUpload(req.viewer!, {
+      const doc = await services.uploads.confirmUpload(req.viewer!, {
         fileKey: bodyString(req, 'fileKey')!,
+        fileSize: declaredSize(req.body),
       });
       res.json({
         documentId: doc.id,
@@ -52,4 +55,15 @@ export function sourceRoutes(services: Services, config: Config): Router {
   );
 
   return router;
+}
+
+/** The optional fileSize a client declares (top level, or in metadata as some clients send it). */
+function declaredSize(body: unknown): number | null {
+  const b = (body ?? {}) as { fileSize?: unknown; metadata?: { fileSize?: unknown } };
+  const raw = b.fileSize ?? b.metadata?.fileSize;
+  if (raw === undefined || raw === null || raw === '') return null;
+  const size = Number(raw);
+  if (!Number.isSafeInteger(size) || size < 0)
+    throw badInput('fileSize is the file size in bytes.', { field: 'fileSize' });
+  return size;
 }

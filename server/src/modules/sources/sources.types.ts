@@ -143,10 +143,22 @@ export class CreateUploadInput {
   @MaxLength(255)
   fileName: string;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'The media type the PUT will carry as Content-Type (none: application/octet-stream).',
+  })
   @IsOptional()
   @MaxLength(200)
   fileType?: string;
+
+  @Field(() => Float, {
+    nullable: true,
+    description:
+      'The file size in bytes. When given, the PUT must be no larger and the quota holds exactly this much until confirm.',
+  })
+  @IsOptional()
+  fileSize?: number;
 
   @Field(() => ID, {
     nullable: true,

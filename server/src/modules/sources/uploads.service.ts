@@ -1,0 +1,339 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { IsNull, type DataSource } from 'typeorm';
+import type { JobQueue } from '../../jobs/job-queue.js';
+import { badInput } from '../../shared/app-error.js';
+import { assertId } from '../../shared/ids.js';
+import type { Logger } from '../../shared/logger.js';
+import type { ObjectStorage } from '../../storage/object-storage.js';
+import { requireCurrentPermission } from '../auth/require-permission.js';
+import type { Viewer } from '../auth/viewer.js';
+import { SourceDocument } from './document.entity.js';
+import { INDEX_JOB } from './indexer.js';
+import { detectFormat, MAX_TEXT_CHARS, ParseError } from './parsing/index.js';
+import { PendingUpload } from './pending-upload.entity.js';
+import { SourceErrors } from './sources.errors.js';
+import { Source } from './source.entity.js';
+import { DEFAULT_SOURCE_NAME } from './sources.service.js';
+
+export const ALLOWED_EXTENSIONS = [
+  '.pdf',
+  '.doc',
+  '.docx',
+  '.xls',
+  '.xlsx',
+  '.ppt',
+  '.pptx',
+  '.txt',
+] as const;
+const UPLOAD_URL_TTL_MS = 15 * 60 * 1000;
+/** Expired URLs are deleted a little after they expire, so a PUT ending at expiry can finish. */
+const PRUNE_GRACE_MS = 5 * 60 * 1000;
+const OCTET_STREAM = 'application/octet-stream';
+
+export interface UploadLimits {
+  maxFileBytes: number;
+  workspaceQuotaBytes: number;
+}
+
+/**
+ * The three-step upload (URL, PUT, confirm) that turns a file into a queued document. An upload
+ * URL takes one PUT of at most the declared size and of the declared type; the bytes a confirmed
+ * document keeps can never be replaced through it. Unconfirmed uploads hold their size of the
+ * workspace quota until they expire, then `pruneExpired` deletes them.
+ */
+export class UploadsService {
+  constructor(
+    private readonly db: DataSource,
+    private readonly storage: ObjectStorage,
+    private readonly queue: JobQueue,
+    private readonly logger: Logger,
+    private readonly limits: UploadLimits,
+  ) {}
+
+  /** Step 1: a signed URL the browser PUTs the file to, bound to the caller's workspace. */
+  async createUpload(
+    viewer: Viewer,
+    input: {
+      fileName: string;
+      fileType?: string | null;
+      fileSize?: number | null;
+      sourceId?: string | null;
+    },
+  ) {
+    requireCurrentPermission(viewer, 'source.write');
+    const fileName = cleanFileName(input.fileName);
+    const ext = path.extname(fileName).toLowerCase();
+    if (!(ALLOWED_EXTENSIONS as readonly string[]).includes(ext))
+      throw SourceErrors.extension(ALLOWED_EXTENSIONS);
+    const declaredSize = input.fileSize ?? null;
+    if (declaredSize !== null && (!Number.isSafeInteger(declaredSize) || declaredSize < 0))
+      throw badInput('fileSize is the file size in bytes.', { field: 'fileSize' });
+    // A text file's bytes are at least its characters: one over the text limit could never index.
+    const fileLimit = Math.min(
+      this.limits.maxFileBytes,
+      ext === '.txt' ? MAX_TEXT_CHARS : Infinity,
+    );
+    if (declaredSize !== null && declaredSize > fileLimit) throw tooLargeFor(fileName, fileLimit);
+    const used = await this.usedBytes(viewer.workspaceId);
+    const room = this.limits.workspaceQuotaBytes - used;
+    if (room <= 0 || (declaredSize !== null && declaredSize > room))
+      throw SourceErrors.quota(this.limits.workspaceQuotaBytes);
+    const source = await this.uploadSource(viewer, input.sourceId ?? null);
+    const key = `${viewer.workspaceId}/${randomUUID()}`;
+    const maxBytes = declaredSize ?? Math.min(fileLimit, room);
+    const fileType = mediaType(input.fileType);
+    const expiresAt = new Date(Date.now() + UPLOAD_URL_TTL_MS);
+    await this.db.getRepository(PendingUpload).insert({
+      key,
+      workspaceId: viewer.workspaceId,
+      userId: viewer.userId,
+      sourceId: source.id,
+      fileName,
+      fileType,
+      maxSize: maxBytes,
+      expiresAt,
+    });
+    const uploadUrl = await this.storage.createPutUrl({
+      key,
+      maxBytes,
+      expiresAt,
+      contentType: fileType === OCTET_STREAM && !input.fileType ? undefined : fileType,
+      exactBytes: declaredSize ?? undefined,
+    });
+    return { fileKey: key, uploadUrl, expiresAt, maxBytes };
+  }
+
+  /**
+   * Step 2 on local storage (the route checked the URL's signature): stores the one PUT the URL
+   * allows. A URL already used or confirmed, or a body of another type than declared, is refused.
+   */
+  async receivePut(key: string, contentType: string | undefined, body: Readable) {
+    const repo = this.db.getRepository(PendingUpload);
+    const pending = await repo.findOne({ where: { key } });
+    if (!pending) throw SourceErrors.uploadNotFound();
+    if (pending.documentId || pending.putAt) throw SourceErrors.uploadUsed();
+    if (mediaType(contentType) !== pending.fileType)
+      throw SourceErrors.typeMismatch(pending.fileType);
+    const claimed = await repo.update(
+      { key, putAt: IsNull(), documentId: IsNull() },
+      { putAt: () => 'now()' },
+    );
+    if (!claimed.affected) throw SourceErrors.uploadUsed();
+    try {
+      const size = await this.storage.write(key, body, pending.maxSize);
+      // The quota now holds what was stored, not what the URL allowed.
+      await repo.update(key, { maxSize: size });
+      return size;
+    } catch (error) {
+      await repo.update({ key, documentId: IsNull() }, { putAt: null }); // the PUT may be retried
+      if ((error as { status?: number }).status === 413)
+        throw SourceErrors.overUpload(pending.maxSize);
+      throw error;
+    }
+  }
+
+  /**
+   * Step 3: registers the uploaded file as a document and queues its indexing. Only the
+   * workspace that asked for the URL can confirm it; confirming twice answers the same document.
+   */
+  async confirmUpload(
+    viewer: Viewer,
+    input: { fileKey: string; fileSize?: number | null },
+  ): Promise<SourceDocument> {
+    requireCurrentPermission(viewer, 'source.write');
+    const repo = this.db.getRepository(PendingUpload);
+    const pending = await repo.findOne({ where: { key: String(input.fileKey ?? '') } });
+    if (!pending || pending.workspaceId !== viewer.workspaceId) throw SourceErrors.uploadNotFound();
+    if (pending.documentId) return this.document(viewer, pending.documentId);
+    if (pending.expiresAt.getTime() < Date.now()) throw SourceErrors.uploadExpired();
+    const stored = await this.storage.stat(pending.key);
+    if (stored === null) throw SourceErrors.notUploaded();
+    const refuse = async (error: Error) => {
+      await this.storage.remove(pending.key);
+      await repo.delete({ key: pending.key, documentId: IsNull() });
+      return error;
+    };
+    if (stored.size > pending.maxSize)
+      throw await refuse(tooLargeFor(pending.fileName, pending.maxSize));
+    if (input.fileSize != null && input.fileSize !== stored.size)
+      throw await refuse(SourceErrors.sizeMismatch(input.fileSize, stored.size));
+    // Stores that keep the PUT's type (S3) are checked here; local storage checked at the PUT.
+    if (stored.contentType !== undefined && mediaType(stored.contentType) !== pending.fileType)
+      throw await refuse(SourceErrors.typeMismatch(pending.fileType));
+    try {
+      detectFormat(await this.storage.head(pending.key), pending.fileName);
+    } catch (error) {
+      if (error instanceof ParseError)
+        throw await refuse(SourceErrors.content(error.code, error.message));
+      throw error;
+    }
+    // From here the document's bytes live where the upload URL cannot reach them.
+    const storageKey = await this.storage.seal(pending.key);
+    const doc = await this.db.transaction(async (m) => {
+      const claimed = await m.query(
+        `SELECT document_id FROM pending_uploads WHERE key = $1 FOR UPDATE`,
+        [pending.key],
+      );
+      if (claimed.length === 0) throw SourceErrors.uploadExpired();
+      if (claimed[0].document_id)
+        return m
+          .getRepository(SourceDocument)
+          .findOneOrFail({ where: { id: claimed[0].document_id } });
+      const created = await m.getRepository(SourceDocument).save({
+        workspaceId: viewer.workspaceId,
+        sourceId: pending.sourceId,
+        title: pending.fileName.replace(/\.[^.]+$/, ''),
+        fileName: pending.fileName,
+        fileType: pending.fileType,
+        fileSize: stored.size,
+        storageKey,
+        status: 'queued',
+        uploadedById: viewer.userId,
+      });
+      await m.getRepository(PendingUpload).update(pending.key, { documentId: created.id });
+      await this.queue.enqueue(INDEX_JOB, { documentId: created.id }, m);
+      return created;
+    });
+    this.queue.kick();
+    return doc;
+  }
+
+  /** The three steps in one, for a file streamed through GraphQL (API consumers). */
+  async uploadStream(
+    viewer: Viewer,
+    input: {
+      fileName: string;
+      fileType?: string;
+      sourceId?: string | null;
+      openStream: () => Readable;
+    },
+  ): Promise<SourceDocument> {
+    const upload = await this.createUpload(viewer, input);
+    // The multipart parser may already have refused the file (over its size limit) while the
+    // database was asked: opening then throws, and a stream that fails later must be heard at
+    // once, before storage gets round to piping it.
+    try {
+      const body = input.openStream();
+      let failed: unknown;
+      body.once('error', (error) => (failed ??= error));
+      const size = await this.storage.write(
+        upload.fileKey,
+        body,
+        upload.maxBytes,
+        mediaType(input.fileType),
+      );
+      if (failed) throw failed;
+      await this.db
+        .getRepository(PendingUpload)
+        .update(upload.fileKey, { putAt: () => 'now()', maxSize: size });
+    } catch (error) {
+      if ((error as { status?: number }).status === 413)
+        throw tooLargeFor(input.fileName, upload.maxBytes);
+      throw error;
+    }
+    return this.confirmUpload(viewer, { fileKey: upload.fileKey });
+  }
+
+  /**
+   * Deletes upload URLs past their expiry, with the bytes no document kept (never confirmed, or
+   * put again after confirm on a store whose URLs cannot be revoked). Answers how many.
+   */
+  async pruneExpired(now = new Date()): Promise<number> {
+    const rows: { key: string; kept: boolean }[] = await this.db.query(
+      `WITH gone AS (DELETE FROM pending_uploads WHERE expires_at < $1 RETURNING key)
+       SELECT g.key, EXISTS (SELECT 1 FROM documents d WHERE d.storage_key = g.key) AS kept
+         FROM gone g`,
+      [new Date(now.getTime() - PRUNE_GRACE_MS)],
+    );
+    for (const row of rows) {
+      if (row.kept) continue;
+      await this.storage
+        .remove(row.key)
+        .catch((error) => this.logger.warn('Could not delete an expired upload', { error }));
+    }
+    return rows.length;
+  }
+
+  /** Bytes held: stored files, and what unconfirmed, unexpired upload URLs may still hold. */
+  private async usedBytes(workspaceId: string): Promise<number> {
+    const [row] = await this.db.query(
+      // Connected items' text is not stored as files: only uploads count toward the quota.
+      `SELECT (SELECT coalesce(sum(file_size), 0) FROM documents
+                WHERE workspace_id = $1 AND storage_key IS NOT NULL)
+            + (SELECT coalesce(sum(max_size), 0) FROM pending_uploads
+                WHERE workspace_id = $1 AND document_id IS NULL AND expires_at > now()) AS used`,
+      [workspaceId],
+    );
+    return Number(row.used);
+  }
+
+  private async document(viewer: Viewer, id: string): Promise<SourceDocument> {
+    const doc = await this.db
+      .getRepository(SourceDocument)
+      .findOne({ where: { id, workspaceId: viewer.workspaceId } });
+    if (!doc) throw SourceErrors.documentNotFound();
+    return doc;
+  }
+
+  private async uploadSource(viewer: Viewer, sourceId: string | null): Promise<Source> {
+    const repo = this.db.getRepository(Source);
+    if (sourceId) {
+      assertId(sourceId);
+      const source = await repo.findOne({
+        where: { id: sourceId, workspaceId: viewer.workspaceId },
+      });
+      if (!source) throw SourceErrors.sourceNotFound();
+      if (source.kind !== 'file_upload') throw SourceErrors.notUploadSource();
+      return source;
+    }
+    // API consumers may skip naming a source: their files go to one default upload source.
+    const existing = await repo.findOne({
+      where: { workspaceId: viewer.workspaceId, kind: 'file_upload', name: DEFAULT_SOURCE_NAME },
+      order: { createdAt: 'ASC' },
+    });
+    return (
+      existing ??
+      repo.save({
+        workspaceId: viewer.workspaceId,
+        kind: 'file_upload',
+        name: DEFAULT_SOURCE_NAME,
+        description: 'Files uploaded without a named source.',
+        createdById: viewer.userId,
+      })
+    );
+  }
+}
+
+/** A Content-Type reduced to its media type (`text/plain; charset=utf-8` → `text/plain`). */
+export function mediaType(raw: string | null | undefined): string {
+  const type = String(raw ?? '')
+    .split(';')[0]
+    .trim()
+    .toLowerCase()
+    .slice(0, 200);
+  // S3 stores a PUT that named no type as binary/octet-stream.
+  return !type || type === 'binary/octet-stream' ? OCTET_STREAM : type;
+}
+
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g;
+
+/** Keeps a display name only: no folders, no control characters, bounded length. */
+function cleanFileName(raw: string): string {
+  const name = path
+    .basename(String(raw ?? '').replace(/\\/g, '/'))
+    .replace(CONTROL_CHARACTERS, '')
+    .trim();
+  if (!name || name === '.' || name === '..')
+    throw badInput('fileName is required.', { field: 'fileName' });
+  return name.slice(-200);
+}
+
+/** A refused size, said for what it is: text files are bounded by the characters indexed. */
+function tooLargeFor(fileName: string, maxBytes: number) {
+  return path.extname(fileName).toLowerCase() === '.txt' && maxBytes >= MAX_TEXT_CHARS
+    ? SourceErrors.textTooLarge(MAX_TEXT_CHARS)
+    : SourceErrors.tooLarge(maxBytes);
+}
