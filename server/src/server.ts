@@ -11,6 +11,8 @@ import { buildGraphQLSchema } from './graphql/schema.js';
 import { createHttpApp } from './http/app.js';
 import { User } from './modules/members/user.entity.js';
 import { deriveKeys, loadAppSecret } from './security/app-keys.js';
+import { claimLocalStorage } from './storage/local-storage-claim.js';
+import { LocalStorage } from './storage/local-storage.js';
 import { createServices, type Services } from './services.js';
 import type { Logger } from './shared/logger.js';
 
@@ -42,6 +44,8 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       logger.info('Applied migrations', { migrations: applied.map((m) => m.name) });
 
     const services = createServices(config, dataSource, keys, logger);
+    if (services.storage instanceof LocalStorage)
+      await claimLocalStorage(dataSource, services.storage.root);
     const apollo = createApolloServer(await buildGraphQLSchema(), {
       introspection: config.graphqlIntrospection,
       logger,

@@ -16,11 +16,13 @@ import { DocumentView, SearchHistoryEntry } from '../modules/search/search-histo
 import { SearchTermStat, SearchWorkspaceStat } from '../modules/search/search-stats.entity.js';
 import { ChunkEmbedding } from '../modules/search/chunk-embedding.entity.js';
 import { OAuthState } from '../modules/connectors/oauth-state.entity.js';
+import { ServerSetting } from '../storage/server-setting.entity.js';
 
 /** Every entity, listed explicitly (no globs: the same list works from src/ and dist/). */
 export const entities = [
   Workspace,
   User,
+  ServerSetting,
   RefreshToken,
   AuthChallenge,
   AuthThrottle,

@@ -19,7 +19,8 @@ const KEY = /^[0-9a-f-]{36}\/[0-9a-f-]{36}$/;
  * URLs (the same three-step flow as S3 presigned URLs: get a URL, PUT the bytes, confirm).
  */
 export class LocalStorage implements ObjectStorage {
-  private readonly root: string;
+  /** DATA_DIR/storage: every file, under `<workspace>/<uuid>`. */
+  readonly root: string;
 
   constructor(
     dataDir: string,

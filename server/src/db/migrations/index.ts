@@ -11,6 +11,7 @@ import { AddSyncCursor1795700000000 } from './1795700000000-AddSyncCursor.js';
 import { AddBotShareEnabled1795700000001 } from './1795700000001-AddBotShareEnabled.js';
 import { AddJobLockedBy1795700000002 } from './1795700000002-AddJobLockedBy.js';
 import { AddUploadPutAt1795700000003 } from './1795700000003-AddUploadPutAt.js';
+import { AddServerSettings1795700000004 } from './1795700000004-AddServerSettings.js';
 
 /** Every migration in order. New ones come from `npm run migration:generate -w server -- Name`. */
 export const migrations = [
@@ -27,4 +28,5 @@ export const migrations = [
   AddBotShareEnabled1795700000001,
   AddJobLockedBy1795700000002,
   AddUploadPutAt1795700000003,
+  AddServerSettings1795700000004,
 ];

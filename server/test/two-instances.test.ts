@@ -1,0 +1,82 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { createDatabaseOn } from '../src/db/temporary-database.js';
+import { newAdmin } from './helpers/accounts.js';
+import { startFakeS3 } from './helpers/fake-s3.js';
+import { startTestApp, type TestApp } from './helpers/test-app.js';
+import { waitForDocument } from './helpers/uploads.js';
+
+/** Two instances on one Postgres, each with a DATA_DIR of its own (two hosts, say). */
+let db: Awaited<ReturnType<typeof createDatabaseOn>>;
+const dirs: string[] = [];
+beforeAll(async () => {
+  db = await createDatabaseOn(inject('pgServerUrl'));
+});
+afterAll(async () => {
+  await db?.drop();
+  for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+function dataDir() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lumen-instance-'));
+  dirs.push(dir);
+  return dir;
+}
+
+it('refuses to start a second instance whose local file storage the first cannot share', async () => {
+  const first = await startTestApp({ DATA_DIR: dataDir() }, db.url);
+  try {
+    await expect(startTestApp({ DATA_DIR: dataDir() }, db.url)).rejects.toThrow(/S3_BUCKET/);
+    // The first instance is unharmed, and may restart on its own folder.
+    expect((await first.rest('GET', '/health')).status).toBe(200);
+  } finally {
+    await first.stopKeepingDatabase();
+  }
+});
+
+it('runs two instances on S3 storage: a file uploaded through one is indexed by the other', async () => {
+  const s3 = await startFakeS3('shared', { id: 'key-id', secret: 'key-secret' });
+  const env = {
+    S3_BUCKET: 'shared',
+    S3_ENDPOINT: s3.endpoint,
+    S3_ACCESS_KEY_ID: 'key-id',
+    S3_SECRET_ACCESS_KEY: 'key-secret',
+  };
+  let a: TestApp | undefined;
+  let b: TestApp | undefined;
+  try {
+    a = await startTestApp({ ...env, DATA_DIR: dataDir() }, db.url);
+    b = await startTestApp({ ...env, DATA_DIR: dataDir() }, db.url);
+    const admin = await newAdmin(a);
+    const ticket = await a.rest(
+      'POST',
+      '/api/integrations/get-upload-url',
+      { fileName: 'handbook.txt', fileType: 'text/plain' },
+      { token: admin.token },
+    );
+    const put = await fetch(ticket.body.uploadUrl, {
+      method: 'PUT',
+      body: 'Parking permits are renewed every March at the front desk.',
+      headers: { 'Content-Type': 'text/plain' },
+    });
+    expect(put.status).toBe(200);
+    // The instance that gave the URL goes away: the other confirms, and indexes alone.
+    await a.stopKeepingDatabase();
+    a = undefined;
+    const confirm = await b.rest(
+      'POST',
+      '/api/integrations/confirm-upload',
+      { fileKey: ticket.body.fileKey },
+      { token: admin.token },
+    );
+    expect(confirm.status).toBe(200);
+    const doc = await waitForDocument(b, admin, confirm.body.documentId);
+    expect(doc.status, doc.error).toBe('indexed');
+  } finally {
+    await a?.stopKeepingDatabase();
+    await b?.stopKeepingDatabase();
+    await s3.stop();
+  }
+});
