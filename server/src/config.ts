@@ -15,6 +15,8 @@ export interface Config {
   instanceId: string;
   databaseUrl: string | undefined;
   appSecret: string | undefined;
+  /** APP_SECRET_PREVIOUS: secrets rotated away from, kept to open what they sealed. */
+  previousAppSecrets: string[];
   smtpUrl: string | undefined;
   mailFrom: string;
   /** Expose the dev outbox over HTTP (never in production; tests and local e2e only). */
@@ -157,6 +159,15 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       'APP_SECRET must be at least 32 characters (e.g. `openssl rand -hex 32`)',
     );
   }
+  // A rotation: earlier secrets still open the secrets they sealed until they are re-sealed.
+  const previousAppSecrets = (env.APP_SECRET_PREVIOUS ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (previousAppSecrets.length > 0 && !appSecret)
+    throw new ConfigError('APP_SECRET_PREVIOUS needs APP_SECRET: the new secret to rotate to');
+  if (previousAppSecrets.some((s) => s.length < 32))
+    throw new ConfigError('Each APP_SECRET_PREVIOUS secret must be at least 32 characters');
   const publicUrl = url(env, 'PUBLIC_URL', ['http', 'https']) ?? `http://localhost:${port}`;
   const devOutbox = boolean(env, 'DEV_OUTBOX', false);
   if (devOutbox && nodeEnv === 'production') {
@@ -173,6 +184,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       env.INSTANCE_ID?.trim() || `${os.hostname()}:${path.resolve(cwd, env.DATA_DIR || 'data')}`,
     databaseUrl: url(env, 'DATABASE_URL', ['postgres', 'postgresql']),
     appSecret,
+    previousAppSecrets,
     smtpUrl: url(env, 'SMTP_URL', ['smtp', 'smtps']),
     mailFrom: env.MAIL_FROM || 'Lumen <no-reply@lumen.local>',
     devOutbox,

@@ -11,6 +11,7 @@ import { buildGraphQLSchema } from './graphql/schema.js';
 import { createHttpApp } from './http/app.js';
 import { User } from './modules/members/user.entity.js';
 import { deriveKeys, loadAppSecret } from './security/app-keys.js';
+import { resealAtStartup } from './security/reseal-secrets.js';
 import { claimLocalStorage } from './storage/local-storage-claim.js';
 import { LocalStorage } from './storage/local-storage.js';
 import { createServices, type Services } from './services.js';
@@ -27,7 +28,10 @@ export interface RunningServer {
 
 /** Boot order: secret -> database (embedded unless DATABASE_URL) -> migrations -> http. */
 export async function startServer(config: Config, logger: Logger): Promise<RunningServer> {
-  const keys = deriveKeys(loadAppSecret(config.appSecret, config.dataDir));
+  const keys = deriveKeys(
+    loadAppSecret(config.appSecret, config.dataDir),
+    config.previousAppSecrets,
+  );
   for (const warning of startupWarnings(config)) logger.warn(warning);
   let embedded: EmbeddedDatabase | undefined;
   let dataSource: DataSource | undefined;
@@ -43,6 +47,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     if (applied.length > 0)
       logger.info('Applied migrations', { migrations: applied.map((m) => m.name) });
 
+    await resealAtStartup(dataSource, keys.secrets, logger);
     const services = createServices(config, dataSource, keys, logger);
     if (services.storage instanceof LocalStorage)
       await claimLocalStorage(dataSource, services.storage.root);

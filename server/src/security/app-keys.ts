@@ -5,7 +5,8 @@ import path from 'node:path';
 /** Keys derived from the one application secret, each for a single purpose. */
 export interface AppKeys {
   jwt: Buffer;
-  secrets: Buffer;
+  /** Seals secrets at rest: the current key first, then keys of APP_SECRET_PREVIOUS. */
+  secrets: readonly Buffer[];
   tokenHash: Buffer;
   storage: Buffer;
 }
@@ -30,11 +31,17 @@ export function loadAppSecret(appSecret: string | undefined, dataDir: string): s
   return generated;
 }
 
-export function deriveKeys(secret: string): AppKeys {
-  const derive = (purpose: string) => Buffer.from(hkdfSync('sha256', secret, 'lumen', purpose, 32));
+/**
+ * One key per purpose from the application secret. Previous secrets (a rotation in progress)
+ * only open secrets at rest until they are re-sealed; sessions and upload URLs use the new one.
+ */
+export function deriveKeys(secret: string, previousSecrets: readonly string[] = []): AppKeys {
+  const deriveFrom = (from: string, purpose: string) =>
+    Buffer.from(hkdfSync('sha256', from, 'lumen', purpose, 32));
+  const derive = (purpose: string) => deriveFrom(secret, purpose);
   return {
     jwt: derive('jwt'),
-    secrets: derive('secrets-at-rest'),
+    secrets: [secret, ...previousSecrets].map((s) => deriveFrom(s, 'secrets-at-rest')),
     tokenHash: derive('token-hash'),
     storage: derive('storage-urls'),
   };

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { deriveKeys } from './app-keys.js';
-import { maskSecret, openSecret, sealSecret } from './secret-box.js';
+import { maskSecret, openSecret, sealedWithCurrent, sealSecret } from './secret-box.js';
 
 const key = deriveKeys('a'.repeat(40)).secrets;
 
@@ -34,7 +34,21 @@ describe('secret box (AES-256-GCM)', () => {
 
   it('derives different keys per purpose', () => {
     const keys = deriveKeys('b'.repeat(40));
-    expect(keys.jwt.equals(keys.secrets)).toBe(false);
+    expect(keys.jwt.equals(keys.secrets[0])).toBe(false);
     expect(keys.jwt.length).toBe(32);
+  });
+
+  it('opens with a previous key during a rotation, and seals with the current one', () => {
+    const old = deriveKeys('o'.repeat(40)).secrets;
+    const ring = deriveKeys('n'.repeat(40), ['o'.repeat(40)]).secrets;
+    const sealedBefore = sealSecret(old, 'provider key', 'user-1');
+    expect(openSecret(ring, sealedBefore, 'user-1')).toBe('provider key');
+    expect(sealedWithCurrent(ring, sealedBefore, 'user-1')).toBe(false);
+    const resealed = sealSecret(ring, 'provider key', 'user-1');
+    expect(sealedWithCurrent(ring, resealed, 'user-1')).toBe(true);
+    // The new key alone opens what was re-sealed, not what was not.
+    const newOnly = deriveKeys('n'.repeat(40)).secrets;
+    expect(openSecret(newOnly, resealed, 'user-1')).toBe('provider key');
+    expect(() => openSecret(newOnly, sealedBefore, 'user-1')).toThrow();
   });
 });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
 import { hashToken, randomToken } from '../../security/app-keys.js';
-import { openSecret } from '../../security/secret-box.js';
+import { openSecret, type SecretKeys } from '../../security/secret-box.js';
 import { AppError, badInput } from '../../shared/app-error.js';
 import { assertId } from '../../shared/ids.js';
 import { requireCurrentPermission } from '../auth/require-permission.js';
@@ -68,6 +68,10 @@ const ATLASSIAN_KINDS: ReadonlySet<string> = new Set(['confluence', 'jira']);
  * starts a sync; OAuth connects through a user-bound single-use state; resync, status and the
  * SPEC's integration-settings record. GraphQL and REST are two doors to these functions.
  */
+/** The AAD of a password saved by the earlier bot-integration form (read, never written now). */
+export const integrationPasswordContext = (userId: string, name: string) =>
+  `integration:${userId}:${name}`;
+
 export class ConnectorsService {
   constructor(
     private readonly db: DataSource,
@@ -75,7 +79,7 @@ export class ConnectorsService {
     private readonly vault: CredentialVault,
     private readonly atlassian: AtlassianOAuth,
     private readonly oauthFor: (kind: string) => OAuthProvider | undefined,
-    private readonly keys: { secrets: Buffer; tokenHash: Buffer },
+    private readonly keys: { secrets: SecretKeys; tokenHash: Buffer },
     private readonly options: ConnectorsOptions,
   ) {}
 
@@ -402,7 +406,7 @@ export class ConnectorsService {
       return openSecret(
         this.keys.secrets,
         legacy.sealedPassword,
-        `integration:${viewer.userId}:${kind}`,
+        integrationPasswordContext(viewer.userId, kind),
       );
     throw badInput(kind === 'github' ? 'Enter the access token.' : 'Enter the API token.', {
       field: 'password',

@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import { openSecret, sealSecret } from '../../security/secret-box.js';
+import { openSecret, sealSecret, type SecretKeys } from '../../security/secret-box.js';
 import type { OAuthProvider } from './oauth-provider.js';
 import { ConnectorAuthError } from './connector-errors.js';
 import type { ConnectorAuth } from './connector-http.js';
@@ -14,7 +14,9 @@ export type Credentials =
 /** Refresh a little before expiry, so a request is not sent with a token about to lapse. */
 const EXPIRY_MARGIN_MS = 60_000;
 
-const context = (sourceId: string) => `source:${sourceId}`;
+/** The AAD a source's credentials are sealed under: they open only in that source's row. */
+export const sourceCredentialsContext = (sourceId: string) => `source:${sourceId}`;
+const context = sourceCredentialsContext;
 
 export function basicAuth(username: string, token: string): ConnectorAuth {
   const header = `Basic ${Buffer.from(`${username}:${token}`, 'utf8').toString('base64')}`;
@@ -36,7 +38,7 @@ export class CredentialVault {
 
   constructor(
     private readonly db: DataSource,
-    private readonly secretsKey: Buffer,
+    private readonly secretsKey: SecretKeys,
     /** The OAuth server a source kind's tokens come from (Atlassian, Google). */
     private readonly oauthFor: (kind: string) => OAuthProvider | undefined,
   ) {}

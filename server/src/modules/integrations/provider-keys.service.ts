@@ -3,7 +3,7 @@ import type { DataSource } from 'typeorm';
 import { ChatProvider } from '../../ai/chat-provider.js';
 import type { ProviderSettings } from '../search/ask.service.js';
 import { badInput } from '../../shared/app-error.js';
-import { maskSecret, openSecret, sealSecret } from '../../security/secret-box.js';
+import { maskSecret, openSecret, sealSecret, type SecretKeys } from '../../security/secret-box.js';
 import type { Viewer } from '../auth/viewer.js';
 import { ProviderKey } from './provider-key.entity.js';
 
@@ -20,13 +20,15 @@ export interface SaveKeyResult extends MaskedKey {
   verifyMessage: string | null;
 }
 
-const context = (userId: string) => `provider-key:${userId}`;
+/** The AAD a provider key is sealed under: it opens only in its owner's row. */
+export const providerKeyContext = (userId: string) => `provider-key:${userId}`;
+const context = providerKeyContext;
 
 /** Each user's own AI provider key: sealed at rest, read back masked, used for their bots. */
 export class ProviderKeysService {
   constructor(
     private readonly db: DataSource,
-    private readonly secretsKey: Buffer,
+    private readonly secretsKey: SecretKeys,
     private readonly settings: ProviderSettings,
   ) {}
 
