@@ -43,6 +43,20 @@ describe('foundation flow', () => {
     await screenshot(page, 'landing-light');
   });
 
+  it('refuses a weak password on sign-up, saying why and how to do better', async () => {
+    const signUp = new SignUpPage(page);
+    await signUp.open(app.url);
+    await signUp.signUp({ ...user, password: 'Welcome123' });
+    await page.getByText(/This password is too easy to guess/).waitFor();
+    await page.getByText('Too weak').waitFor();
+    expect(page.url()).toMatch(/\/signup$/);
+    await screenshot(page, 'signup-weak-password-light');
+    const toggle = page.getByRole('button', { name: 'Toggle color scheme' }).first();
+    await toggle.click();
+    await screenshot(page, 'signup-weak-password-dark');
+    await toggle.click();
+  });
+
   it('signs up and lands on the sign-in page with the email filled in', async () => {
     const signUp = new SignUpPage(page);
     await signUp.open(app.url);

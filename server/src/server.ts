@@ -14,6 +14,7 @@ import { deriveKeys, loadAppSecret } from './security/app-keys.js';
 import { resealAtStartup } from './security/reseal-secrets.js';
 import { claimLocalStorage } from './storage/local-storage-claim.js';
 import { LocalStorage } from './storage/local-storage.js';
+import { loadPasswordEstimator } from './shared/password-rules.js';
 import { createServices, type Services } from './services.js';
 import type { Logger } from './shared/logger.js';
 
@@ -49,6 +50,8 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
 
     await resealAtStartup(dataSource, keys.secrets, logger);
     const services = createServices(config, dataSource, keys, logger);
+    // The password estimator's dictionaries load once, before the first sign-up waits on them.
+    await loadPasswordEstimator();
     if (services.storage instanceof LocalStorage)
       await claimLocalStorage(dataSource, services.storage.root);
     const apollo = createApolloServer(await buildGraphQLSchema(), {

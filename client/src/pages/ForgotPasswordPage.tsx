@@ -9,6 +9,7 @@ import {
 } from '../graphql/generated';
 import { AuthLayout } from '../modules/auth/components/AuthLayout';
 import { EmailField, NewPasswordField } from '../modules/auth/components/AuthFields';
+import { newPasswordError } from '../modules/auth/password-strength';
 import { FormAlert, type FormProblem } from '../modules/auth/components/FormAlert';
 import { describeError } from '../shared/graphql-errors';
 
@@ -137,7 +138,7 @@ function ConfirmResetForm(props: {
     validate: {
       code: (value) => (value.trim() ? null : 'Enter the code from your email'),
       email: (value) => (value.trim() ? null : 'Enter your email address'),
-      password: (value) => (value ? null : 'Enter a new password'),
+      password: (value, values) => newPasswordError(value, values.email, 'Enter a new password'),
     },
   });
 
@@ -184,7 +185,11 @@ function ConfirmResetForm(props: {
           {...form.getInputProps('code')}
         />
         <EmailField key={form.key('email')} {...form.getInputProps('email')} />
-        <NewPasswordField key={form.key('password')} {...form.getInputProps('password')} />
+        <NewPasswordField
+          email={form.getValues().email}
+          key={form.key('password')}
+          {...form.getInputProps('password')}
+        />
         <Button type="submit" size="md" fullWidth loading={loading} mt="xs">
           Reset password
         </Button>

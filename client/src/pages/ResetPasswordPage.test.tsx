@@ -84,11 +84,11 @@ describe('ResetPasswordPage', () => {
         {
           request: {
             query: CompleteNewPasswordDocument,
-            variables: { input: { ...input, password: 'short' } },
+            variables: { input: { ...input, password: 'granite otter lantern' } },
           },
           result: {
             errors: [
-              new GraphQLError('Password must be at least 8 characters.', {
+              new GraphQLError('Do not reuse a password from this site.', {
                 extensions: { code: 'BAD_USER_INPUT', field: 'password' },
               }),
             ],
@@ -97,9 +97,9 @@ describe('ResetPasswordPage', () => {
       ],
     });
     const password = screen.getByLabelText(/^new password/i);
-    await userEvent.setup().type(password, 'short{Enter}');
-    expect(await screen.findByText('Password must be at least 8 characters.')).toBeVisible();
+    await userEvent.setup().type(password, 'granite otter lantern{Enter}');
+    expect(await screen.findByText('Do not reuse a password from this site.')).toBeVisible();
     expect(password).toHaveAttribute('aria-invalid', 'true');
-    expect(password).toHaveAccessibleDescription(/Password must be at least 8 characters\./);
+    expect(password).toHaveAccessibleDescription(/Do not reuse a password from this site\./);
   });
 });

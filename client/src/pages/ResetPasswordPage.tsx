@@ -7,6 +7,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { useCompleteNewPasswordMutation } from '../graphql/generated';
 import { AuthLayout } from '../modules/auth/components/AuthLayout';
 import { EmailField, NewPasswordField } from '../modules/auth/components/AuthFields';
+import { newPasswordError } from '../modules/auth/password-strength';
 import { FormAlert, type FormProblem } from '../modules/auth/components/FormAlert';
 import {
   clearPasswordChallenge,
@@ -53,7 +54,7 @@ function NewPasswordForm({ challenge }: { challenge: PasswordChallenge }) {
     initialValues: { email: challenge.email, password: '' },
     validate: {
       email: (value) => (value.trim() ? null : 'Enter your email address'),
-      password: (value) => (value ? null : 'Enter a new password'),
+      password: (value, values) => newPasswordError(value, values.email, 'Enter a new password'),
     },
   });
 
@@ -113,6 +114,7 @@ function NewPasswordForm({ challenge }: { challenge: PasswordChallenge }) {
           />
           <NewPasswordField
             autoFocus={!!challenge.email}
+            email={form.getValues().email}
             key={form.key('password')}
             {...form.getInputProps('password')}
           />

@@ -7,6 +7,7 @@ import { useSignUpMutation } from '../graphql/generated';
 import { AuthLayout } from '../modules/auth/components/AuthLayout';
 import { EmailField, NewPasswordField } from '../modules/auth/components/AuthFields';
 import { FormAlert, type FormProblem } from '../modules/auth/components/FormAlert';
+import { newPasswordError } from '../modules/auth/password-strength';
 import { describeError } from '../shared/graphql-errors';
 
 const required = (message: string) => (value: string) => (value.trim() ? null : message);
@@ -23,7 +24,7 @@ export function SignUpPage() {
       firstName: required('Enter your first name'),
       lastName: required('Enter your last name'),
       email: required('Enter your email address'),
-      password: (value) => (value ? null : 'Choose a password'),
+      password: (value, values) => newPasswordError(value, values.email, 'Choose a password'),
     },
   });
 
@@ -89,6 +90,7 @@ export function SignUpPage() {
           <EmailField key={form.key('email')} {...form.getInputProps('email')} />
           <NewPasswordField
             label="Password"
+            email={form.getValues().email}
             key={form.key('password')}
             {...form.getInputProps('password')}
           />

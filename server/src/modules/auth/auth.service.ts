@@ -78,7 +78,7 @@ export class AuthService {
     const email = normalizeEmail(input.email ?? '');
     const firstName = cleanName(input.firstName, 'firstName');
     const lastName = cleanName(input.lastName, 'lastName');
-    checkPassword(input.password ?? '', email);
+    await checkPassword(input.password ?? '', email);
     const passwordHash = await hashPassword(input.password);
     try {
       return await this.db.transaction(async (m) => {
@@ -168,7 +168,7 @@ export class AuthService {
     password: string;
   }): Promise<void> {
     const email = normalizeEmail(input.email ?? '');
-    checkPassword(input.password ?? '', email);
+    await checkPassword(input.password ?? '', email);
     const user = await this.db.getRepository(User).findOne({ where: { email } });
     const ok = await this.db.transaction(async (m) => {
       // An unknown account checks a session too (one that cannot exist), so both take as long.
@@ -206,7 +206,7 @@ export class AuthService {
   }): Promise<void> {
     const email = normalizeEmail(input.email ?? '');
     if (!input.code || !/^\s*\d{6}\s*$/.test(input.code)) throw AuthErrors.invalidCode();
-    checkPassword(input.password ?? '', email);
+    await checkPassword(input.password ?? '', email);
     const user = await this.db.getRepository(User).findOne({ where: { email } });
     const ok = await this.db.transaction(async (m) => {
       const userId = user?.id ?? randomUUID();

@@ -1,7 +1,7 @@
-import { IsBoolean, IsEmail, IsOptional, IsString, Length, MaxLength } from 'class-validator';
+import { IsBoolean, IsEmail, IsOptional, IsString, MaxLength } from 'class-validator';
 import { Field, InputType, Int, ObjectType } from 'type-graphql';
 import { UserType } from '../members/member.types.js';
-import { PASSWORD_MAX, PASSWORD_MIN } from './password-policy.js';
+import { PASSWORD_MAX_LENGTH } from './password-policy.js';
 
 @InputType()
 export class SignUpInput {
@@ -12,9 +12,8 @@ export class SignUpInput {
 
   @Field(() => String)
   @IsString()
-  @Length(PASSWORD_MIN, PASSWORD_MAX, {
-    message: `Password must be ${PASSWORD_MIN} to ${PASSWORD_MAX} characters.`,
-  })
+  // The rules (length in characters, strength) are checked by the service, with a reason.
+  @MaxLength(PASSWORD_MAX_LENGTH * 4)
   password: string;
 
   @Field(() => String, { nullable: true })
@@ -40,7 +39,7 @@ export class SignInInput {
   email: string;
 
   @Field(() => String)
-  @MaxLength(PASSWORD_MAX)
+  @MaxLength(PASSWORD_MAX_LENGTH * 4)
   password: string;
 
   @Field(() => Boolean, {
@@ -63,7 +62,7 @@ export class CompleteNewPasswordInput {
   email: string;
 
   @Field(() => String)
-  @MaxLength(PASSWORD_MAX)
+  @MaxLength(PASSWORD_MAX_LENGTH * 4)
   password: string;
 }
 
@@ -78,7 +77,7 @@ export class ConfirmPasswordResetInput {
   email: string;
 
   @Field(() => String)
-  @MaxLength(PASSWORD_MAX)
+  @MaxLength(PASSWORD_MAX_LENGTH * 4)
   password: string;
 }
 

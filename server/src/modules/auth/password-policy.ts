@@ -1,52 +1,20 @@
 import { badInput } from '../../shared/app-error.js';
+import { judgePassword, loadPasswordEstimator } from '../../shared/password-rules.js';
 
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
-
-const COMMON = new Set([
-  'password',
-  'password1',
-  'password123',
-  '12345678',
-  '123456789',
-  '1234567890',
-  'qwertyuiop',
-  'qwerty123',
-  '11111111',
-  '00000000',
-  'iloveyou',
-  'letmein1',
-  'welcome1',
-  'abc12345',
-  'admin123',
-  'passw0rd',
-  'football',
-  'baseball',
-  'sunshine',
-  'princess',
-  'whatever',
-  'trustno1',
-  'changeme',
-]);
+export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../shared/password-rules.js';
 
 /**
- * Length over composition (NIST 800-63B): 8 to 128 characters, not a well-known password,
- * not the email address itself.
+ * Refuses a new password that is too short, too long, the email address, or too easy to guess
+ * (shared/password-rules.ts, the same rules the client shows), with the reason and a hint.
  */
-export function checkPassword(password: string, email: string): void {
-  if (password.length < PASSWORD_MIN) {
-    throw badInput(`Password must be at least ${PASSWORD_MIN} characters.`, { field: 'password' });
-  }
-  if (password.length > PASSWORD_MAX) {
-    throw badInput(`Password must be at most ${PASSWORD_MAX} characters.`, { field: 'password' });
-  }
-  const lower = password.toLowerCase();
-  if (COMMON.has(lower) || /^(.)\1+$/.test(password)) {
-    throw badInput('That password is too easy to guess; choose another.', { field: 'password' });
-  }
-  if (lower === email.toLowerCase() || lower === email.toLowerCase().split('@')[0]) {
-    throw badInput('Password must not be your email address.', { field: 'password' });
-  }
+export async function checkPassword(password: string, email: string): Promise<void> {
+  const problem = judgePassword(password, email, await loadPasswordEstimator());
+  if (problem)
+    throw badInput(problem.hint ? `${problem.message} ${problem.hint}` : problem.message, {
+      field: 'password',
+      reason: problem.message,
+      hint: problem.hint,
+    });
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -185,7 +185,7 @@ export class InvitationsService {
     if (!firstName || firstName.length > NAME_MAX || lastName.length > NAME_MAX) {
       throw MemberErrors.nameRequired();
     }
-    checkPassword(input.password ?? '', invitation.email);
+    await checkPassword(input.password ?? '', invitation.email);
     const passwordHash = await hashPassword(input.password);
     try {
       return await this.db.transaction(async (m) => {

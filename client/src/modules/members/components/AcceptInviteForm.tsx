@@ -9,6 +9,7 @@ import {
 } from '../../../graphql/generated';
 import { describeError } from '../../../shared/graphql-errors';
 import { EmailField, NewPasswordField } from '../../auth/components/AuthFields';
+import { newPasswordError } from '../../auth/password-strength';
 import { FormAlert, type FormProblem } from '../../auth/components/FormAlert';
 import { roleLabel, sortRoleKeys } from './role-labels';
 
@@ -31,7 +32,7 @@ export function AcceptInviteForm({ token, invitation, onInvalid }: AcceptInviteF
     initialValues: { firstName: '', lastName: '', password: '' },
     validate: {
       firstName: (value) => (value.trim() ? null : 'Enter your first name'),
-      password: (value) => (value ? null : 'Choose a password'),
+      password: (value) => newPasswordError(value, invitation.email, 'Choose a password'),
     },
   });
 
@@ -103,6 +104,7 @@ export function AcceptInviteForm({ token, invitation, onInvalid }: AcceptInviteF
         </SimpleGrid>
         <NewPasswordField
           label="Password"
+          email={invitation.email}
           key={form.key('password')}
           {...form.getInputProps('password')}
         />
