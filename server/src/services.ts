@@ -66,22 +66,23 @@ export function createServices(
     logger,
     production: config.env === 'production',
   });
-  const auth = new AuthService(db, keys, mailer, logger, {
-    accessTokenTtlSeconds: config.accessTokenTtlSeconds,
-    refreshTokenTtlDays: config.refreshTokenTtlDays,
-    publicUrl: config.publicUrl,
-  });
-  const members = new MembersService(db, logger);
-  const invitations = new InvitationsService(db, keys.tokenHash, mailer, logger, config.publicUrl);
-  const storage: ObjectStorage = config.s3
-    ? new S3Storage(config.s3)
-    : new LocalStorage(config.dataDir, keys.storage);
   const jobs = new JobQueue(db, logger, {
     concurrency: config.jobConcurrency,
     pollMs: 500,
     retryBaseSeconds: config.jobRetryBaseSeconds,
     instanceId: config.instanceId,
   });
+  const auth = new AuthService(db, keys, mailer, jobs, logger, {
+    accessTokenTtlSeconds: config.accessTokenTtlSeconds,
+    refreshTokenTtlDays: config.refreshTokenTtlDays,
+    publicUrl: config.publicUrl,
+  });
+  auth.register(jobs);
+  const members = new MembersService(db, logger);
+  const invitations = new InvitationsService(db, keys.tokenHash, mailer, logger, config.publicUrl);
+  const storage: ObjectStorage = config.s3
+    ? new S3Storage(config.s3)
+    : new LocalStorage(config.dataDir, keys.storage);
   const parsers = new ParserPool({
     size: config.jobConcurrency,
     timeoutMs: config.parseTimeoutMs,

@@ -1,4 +1,5 @@
 import { CombinedGraphQLErrors, gql } from '@apollo/client';
+import { RESET_MAIL_JOB } from '../src/modules/auth/auth.service.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GOOD_PASSWORD, startTestApp, uniqueEmail, type TestApp } from './helpers/test-app.js';
 
@@ -172,6 +173,7 @@ describe('GraphQL auth', () => {
       `,
       variables: { email },
     });
+    await app.jobsDone(RESET_MAIL_JOB);
     const code = /\b(\d{6})\b/.exec((await app.outbox(email))[0].text)![1];
     const CONFIRM = gql`
       mutation ($input: ConfirmPasswordResetInput!) {

@@ -1,3 +1,4 @@
+import { RESET_MAIL_JOB } from '../src/modules/auth/auth.service.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   GOOD_PASSWORD,
@@ -330,6 +331,7 @@ describe('forgot password (/api/forgot-password)', () => {
   async function requestCode(email: string) {
     const res = await app.rest('POST', '/api/forgot-password', { email });
     expect(res.status).toBe(202);
+    await app.jobsDone(RESET_MAIL_JOB);
     const [mail] = await app.outbox(email);
     return /\b(\d{6})\b/.exec(mail.text)![1];
   }
@@ -338,6 +340,7 @@ describe('forgot password (/api/forgot-password)', () => {
     const email = uniqueEmail('ghost');
     const res = await app.rest('POST', '/api/forgot-password', { email });
     expect(res.status).toBe(202);
+    await app.jobsDone(RESET_MAIL_JOB);
     expect(await app.outbox(email)).toHaveLength(0);
   });
 

@@ -32,18 +32,23 @@ describe('POST /api/members/invite', () => {
       { token: admin.token },
     );
     expect(res.status).toBe(200);
-    expect(res.body.invited.map((i: any) => i.email)).toEqual([fresh]);
+    // An address with an account in another workspace is invited like a new one: the answer
+    // must not tell the inviter that it has an account.
+    expect(res.body.invited.map((i: any) => i.email)).toEqual([fresh, other.email]);
     expect(res.body.invited[0].roles).toEqual(['customer_facing']);
     const reasons = Object.fromEntries(res.body.skipped.map((s: any) => [s.email, s.reason]));
     expect(reasons).toEqual({
       'not-an-email': 'INVALID_EMAIL',
       [admin.email]: 'ALREADY_MEMBER',
-      [other.email]: 'HAS_ACCOUNT',
       [again]: 'ALREADY_INVITED',
     });
     const [mail] = await app.outbox(fresh);
     expect(mail.text).toContain('Welcome!');
     expect(mail.text).toMatch(/accept-invite\?token=/);
+    // Its owner is told why joining cannot work, without a link that would fail.
+    const [told] = await app.outbox(other.email);
+    expect(told.text).toMatch(/already has a Lumen account in another workspace/);
+    expect(told.text).not.toMatch(/accept-invite/);
   });
 
   it('caps the addresses per request and refuses an empty list', async () => {

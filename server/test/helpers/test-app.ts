@@ -31,6 +31,8 @@ export interface TestApp {
   sql<T = any>(query: string, params?: unknown[]): Promise<T[]>;
   /** Mail kept in the dev outbox for an address, newest first. */
   outbox(to: string): Promise<{ subject: string; text: string }[]>;
+  /** Waits until no job of `kind` is queued or running (mail a request queued, say). */
+  jobsDone(kind: string, timeoutMs?: number): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -113,6 +115,18 @@ export async function startTestApp(
         `SELECT subject, text FROM mail_outbox WHERE to_address = $1 ORDER BY created_at DESC`,
         [to],
       ),
+    async jobsDone(kind, timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const [row] = await server.services.db.query(
+          `SELECT count(*)::int AS n FROM jobs WHERE kind = $1 AND status IN ('queued', 'running')`,
+          [kind],
+        );
+        if (row.n === 0) return;
+        if (Date.now() > deadline) throw new Error(`${kind} jobs still pending`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    },
     async stop() {
       await server.stop();
       await db.drop();

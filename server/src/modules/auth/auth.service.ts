@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import type { Mailer } from '../../mail/mailer.js';
+import type { JobQueue } from '../../jobs/job-queue.js';
 import type { AppKeys } from '../../security/app-keys.js';
 import { badInput } from '../../shared/app-error.js';
 import type { Logger } from '../../shared/logger.js';
@@ -47,6 +48,8 @@ const MAX_RESET_MAILS_PER_HOUR = 5;
 const NAME_MAX = 100;
 
 /** Accounts and sessions: the one implementation behind GraphQL and the REST adapter. */
+export const RESET_MAIL_JOB = 'auth.reset-mail';
+
 export class AuthService {
   private readonly throttle: SignInThrottle;
   private readonly sessions: SessionTokens;
@@ -56,6 +59,7 @@ export class AuthService {
     private readonly db: DataSource,
     private readonly keys: AppKeys,
     private readonly mailer: Mailer,
+    private readonly queue: JobQueue,
     private readonly logger: Logger,
     private readonly options: {
       accessTokenTtlSeconds: number;
@@ -182,9 +186,23 @@ export class AuthService {
     if (!ok || !user) throw AuthErrors.invalidSession();
   }
 
-  /** Mails a single-use code when the account exists; answers the same either way. */
+  /**
+   * Mails a single-use code when the account exists. Answers once the mail is queued, whether
+   * the account exists or not: the same work, so the same answer in the same time.
+   */
   async requestPasswordReset(rawEmail: string): Promise<void> {
     const email = normalizeEmail(rawEmail ?? '');
+    await this.queue.enqueue(RESET_MAIL_JOB, { email });
+  }
+
+  /** Takes the queued reset mails (see requestPasswordReset). */
+  register(queue: JobQueue) {
+    queue.register(RESET_MAIL_JOB, {
+      handle: (payload) => this.mailResetCode(String(payload.email)),
+    });
+  }
+
+  private async mailResetCode(email: string): Promise<void> {
     const user = await this.db.getRepository(User).findOne({ where: { email } });
     if (!user) return;
     if ((await this.challenges.recentResetCodes(user.id)) >= MAX_RESET_MAILS_PER_HOUR) {

@@ -21,11 +21,10 @@ const MESSAGE_MAX = 1000;
 const RESEND_COOLDOWN_SECONDS = 60;
 const NAME_MAX = 100;
 
-export type SkipReason = 'INVALID_EMAIL' | 'ALREADY_MEMBER' | 'HAS_ACCOUNT' | 'ALREADY_INVITED';
+export type SkipReason = 'INVALID_EMAIL' | 'ALREADY_MEMBER' | 'ALREADY_INVITED';
 const SKIP_MESSAGES: Record<SkipReason, string> = {
   INVALID_EMAIL: 'Not an email address.',
   ALREADY_MEMBER: 'Already a member of this workspace.',
-  HAS_ACCOUNT: 'This address already has a Lumen account in another workspace.',
   ALREADY_INVITED: 'Already invited and not yet accepted: resend that invitation instead.',
 };
 
@@ -73,14 +72,10 @@ export class InvitationsService {
       : [];
     const toInvite: string[] = [];
     for (const email of valid) {
+      // An account in another workspace is invited like anyone else: the inviter must not learn
+      // that the address has a Lumen account. The mail tells its owner why joining cannot work.
       const account = accounts.find((u) => u.email === email);
-      if (account)
-        skipped.push(
-          skip(
-            email,
-            account.workspaceId === viewer.workspaceId ? 'ALREADY_MEMBER' : 'HAS_ACCOUNT',
-          ),
-        );
+      if (account?.workspaceId === viewer.workspaceId) skipped.push(skip(email, 'ALREADY_MEMBER'));
       else if (open.some((i) => i.email === email && i.expiresAt > new Date()))
         skipped.push(skip(email, 'ALREADY_INVITED'));
       else toInvite.push(email);
@@ -256,14 +251,26 @@ export class InvitationsService {
   ) {
     const link = `${this.publicUrl}/accept-invite?token=${encodeURIComponent(token)}`;
     const roleLabels = invitation.roles.map((r) => ROLES[r].label).join(', ');
-    const lines = [
-      `${displayName(inviter)} invited you to join ${workspace.name} on Lumen as ${roleLabels}.`,
-      ...(invitation.message ? ['', `"${invitation.message}"`] : []),
-      '',
-      `Accept the invitation: ${link}`,
-      '',
-      `The link works once and expires on ${invitation.expiresAt.toUTCString()}.`,
-    ];
+    const hasAccount = await this.db
+      .getRepository(User)
+      .exists({ where: { email: invitation.email } });
+    const lines = hasAccount
+      ? [
+          `${displayName(inviter)} invited you to join ${workspace.name} on Lumen as ${roleLabels}.`,
+          '',
+          'Your address already has a Lumen account in another workspace, and an address belongs to one workspace only.',
+          `To join ${workspace.name}, ask ${displayName(inviter)} to invite another address of yours.`,
+          '',
+          `Sign in to your workspace: ${this.publicUrl}/signin`,
+        ]
+      : [
+          `${displayName(inviter)} invited you to join ${workspace.name} on Lumen as ${roleLabels}.`,
+          ...(invitation.message ? ['', `"${invitation.message}"`] : []),
+          '',
+          `Accept the invitation: ${link}`,
+          '',
+          `The link works once and expires on ${invitation.expiresAt.toUTCString()}.`,
+        ];
     await this.mailer.send({
       to: invitation.email,
       subject: `${displayName(inviter)} invited you to ${workspace.name} on Lumen`,

@@ -117,7 +117,8 @@ export class InviteSkip {
   email: string;
 
   @Field(() => String, {
-    description: 'INVALID_EMAIL, ALREADY_MEMBER, HAS_ACCOUNT or ALREADY_INVITED',
+    description:
+      'INVALID_EMAIL, ALREADY_MEMBER or ALREADY_INVITED (an address with an account in another workspace is invited like any other: its owner is told by mail)',
   })
   reason: string;
 
