@@ -39,6 +39,8 @@ export interface Config {
   jobRetryBaseSeconds: number;
   /** Questions one person (or key) may ask per minute, across every door (ask, askBot, streams). */
   askRatePerMinute: number;
+  /** API_KEY_ASK_RATE_PER_MINUTE: each API key's own question budget. */
+  apiKeyAskRatePerMinute: number;
   /** The server's AI provider (OpenAI or a compatible server); answers are extractive without a key. */
   ai: {
     apiKey: string | undefined;
@@ -207,6 +209,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     jobConcurrency: integer(env, 'JOB_CONCURRENCY', 2, 1, 64),
     jobRetryBaseSeconds: integer(env, 'JOB_RETRY_BASE_SECONDS', 5, 0, 3600),
     askRatePerMinute: integer(env, 'ASK_RATE_PER_MINUTE', 30, 1, 1_000_000),
+    apiKeyAskRatePerMinute: integer(env, 'API_KEY_ASK_RATE_PER_MINUTE', 60, 1, 1_000_000),
     ai: {
       apiKey: env.OPENAI_API_KEY?.trim() || undefined,
       baseUrl: url(env, 'OPENAI_BASE_URL', ['http', 'https']),

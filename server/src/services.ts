@@ -7,6 +7,7 @@ import { MembersService } from './modules/members/members.service.js';
 import { JobQueue } from './jobs/job-queue.js';
 import { Indexer } from './modules/sources/indexer.js';
 import { ParserPool } from './modules/sources/parsing/index.js';
+import { ApiKeysService } from './modules/api-keys/api-keys.service.js';
 import { SourcesService } from './modules/sources/sources.service.js';
 import { UploadsService } from './modules/sources/uploads.service.js';
 import { LexicalRetriever } from './modules/search/lexical-retriever.js';
@@ -44,6 +45,7 @@ export interface Services {
   embedder: Embedder | undefined;
   sources: SourcesService;
   uploads: UploadsService;
+  apiKeys: ApiKeysService;
   search: SearchService;
   history: SearchHistoryService;
   ask: AskService;
@@ -78,6 +80,7 @@ export function createServices(
     publicUrl: config.publicUrl,
   });
   auth.register(jobs);
+  const apiKeys = new ApiKeysService(db, keys.tokenHash, logger);
   const members = new MembersService(db, logger);
   const invitations = new InvitationsService(db, keys.tokenHash, mailer, logger, config.publicUrl);
   const storage: ObjectStorage = config.s3
@@ -120,6 +123,7 @@ export function createServices(
     config.ai,
     (userId, model) => providerKeys.providerFor(userId, model),
     config.askRatePerMinute,
+    config.apiKeyAskRatePerMinute,
   );
   // Both providers send the user back to the Connectors page; the state says which one it was.
   const atlassianOAuth = new AtlassianOAuth(config.atlassian, `${config.publicUrl}/app/connectors`);
@@ -174,6 +178,7 @@ export function createServices(
     embedder,
     sources,
     uploads,
+    apiKeys,
     search,
     history,
     ask,

@@ -17,12 +17,14 @@ import { SearchTermStat, SearchWorkspaceStat } from '../modules/search/search-st
 import { ChunkEmbedding } from '../modules/search/chunk-embedding.entity.js';
 import { OAuthState } from '../modules/connectors/oauth-state.entity.js';
 import { ServerSetting } from '../storage/server-setting.entity.js';
+import { ApiKey } from '../modules/api-keys/api-key.entity.js';
 
 /** Every entity, listed explicitly (no globs: the same list works from src/ and dist/). */
 export const entities = [
   Workspace,
   User,
   ServerSetting,
+  ApiKey,
   RefreshToken,
   AuthChallenge,
   AuthThrottle,

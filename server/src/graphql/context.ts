@@ -13,11 +13,7 @@ export interface GraphQLContext {
 export async function buildContext(req: Request, services: Services): Promise<GraphQLContext> {
   return {
     requestId: req.requestId,
-    viewer: await authenticate(
-      services.db,
-      services.keys.jwt,
-      bearerToken(req.headers.authorization),
-    ),
+    viewer: await authenticate(services.db, services.keys, bearerToken(req.headers.authorization)),
     caller: { ip: req.ip ?? 'unknown' },
     services,
   };

@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { lexicographicSortSchema, printSchema, type GraphQLSchema } from 'graphql';
 import { buildSchema } from 'type-graphql';
+import { ApiKeysResolver } from '../modules/api-keys/api-keys.resolver.js';
 import { AuthResolver } from '../modules/auth/auth.resolver.js';
 import { InvitationsResolver } from '../modules/members/invitations.resolver.js';
 import { MembersResolver } from '../modules/members/members.resolver.js';
@@ -19,6 +20,7 @@ export const resolvers = [
   SearchResolver,
   BotsResolver,
   ConnectorsResolver,
+  ApiKeysResolver,
 ] as const;
 
 export function buildGraphQLSchema(): Promise<GraphQLSchema> {

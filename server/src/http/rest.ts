@@ -41,7 +41,7 @@ export function bodyBoolean(req: Request, field: string): boolean | undefined {
 /** Requires a valid bearer token (and optionally permissions) on a REST route. */
 export function requireViewer(services: Services, ...permissions: Permission[]): RequestHandler {
   return (req, _res, next) => {
-    authenticate(services.db, services.keys.jwt, bearerToken(req.headers.authorization))
+    authenticate(services.db, services.keys, bearerToken(req.headers.authorization))
       .then((viewer) => {
         if (!viewer) throw unauthenticated();
         if (permissions.some((p) => !viewer.permissions.includes(p))) throw forbidden();

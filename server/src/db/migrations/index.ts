@@ -12,6 +12,7 @@ import { AddBotShareEnabled1795700000001 } from './1795700000001-AddBotShareEnab
 import { AddJobLockedBy1795700000002 } from './1795700000002-AddJobLockedBy.js';
 import { AddUploadPutAt1795700000003 } from './1795700000003-AddUploadPutAt.js';
 import { AddServerSettings1795700000004 } from './1795700000004-AddServerSettings.js';
+import { AddApiKeys1795700000005 } from './1795700000005-AddApiKeys.js';
 
 /** Every migration in order. New ones come from `npm run migration:generate -w server -- Name`. */
 export const migrations = [
@@ -29,4 +30,5 @@ export const migrations = [
   AddJobLockedBy1795700000002,
   AddUploadPutAt1795700000003,
   AddServerSettings1795700000004,
+  AddApiKeys1795700000005,
 ];

@@ -65,7 +65,7 @@ export function authRoutes(services: Services): Router {
       // A bearer token, when sent, is signed out too (its session ends at once).
       const caller = await authenticate(
         services.db,
-        services.keys.jwt,
+        services.keys,
         bearerToken(req.headers.authorization),
       );
       await auth.signOut(bodyString(req, 'refresh_token', false), caller);

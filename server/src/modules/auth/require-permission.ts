@@ -13,5 +13,17 @@ export function requireCurrentPermission(
 ): Viewer {
   if (!viewer) throw unauthenticated();
   if (!permissionsFor(viewer.user.roles).includes(permission)) throw forbidden();
+  // An API key is also held to its own permissions (already cut to the creator's current ones).
+  if (viewer.apiKeyId && !viewer.permissions.includes(permission)) throw forbidden();
+  return viewer;
+}
+
+/** For what only a person may do (manage keys, invite): refused to an API key. */
+export function requirePersonSession(viewer: Viewer | null | undefined): Viewer {
+  if (!viewer) throw unauthenticated();
+  if (viewer.apiKeyId)
+    throw forbidden(
+      'This needs a person signed in: API keys cannot manage keys, change passwords, invite or sign in.',
+    );
   return viewer;
 }

@@ -1,4 +1,5 @@
 import type { DataSource } from 'typeorm';
+import { authenticateApiKey, isApiKey } from '../api-keys/api-key-auth.js';
 import { User } from '../members/user.entity.js';
 import { verifyAccessToken } from './access-token.js';
 import type { Permission } from './permissions.js';
@@ -12,20 +13,24 @@ export interface Viewer {
   user: User;
   /** The session the access token belongs to (absent in tokens issued before sessions had ids). */
   sessionId?: string;
+  /** Set when the caller is an API key acting for `user` (see modules/api-keys). */
+  apiKeyId?: string;
 }
 
 /**
- * Resolves a bearer token to its user. A token whose user is gone, whose `ver` no longer
+ * Resolves a bearer token (a session's access token, or an API key) to its caller. An access
+ * token is resolved to its user. A token whose user is gone, whose `ver` no longer
  * matches (password reset, removal), or whose session was signed out is refused even before it
  * expires. The session check rides in the same query as the user (no extra round trip).
  */
 export async function authenticate(
   db: DataSource,
-  jwtKey: Buffer,
+  keys: { jwt: Buffer; tokenHash: Buffer },
   token: string | undefined,
 ): Promise<Viewer | null> {
   if (!token) return null;
-  const claims = verifyAccessToken(jwtKey, token);
+  if (isApiKey(token)) return authenticateApiKey(db, keys.tokenHash, token);
+  const claims = verifyAccessToken(keys.jwt, token);
   if (!claims) return null;
   const query = db
     .getRepository(User)

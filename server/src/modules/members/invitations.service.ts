@@ -7,7 +7,7 @@ import { AuthErrors } from '../auth/auth.errors.js';
 import { checkPassword } from '../auth/password-policy.js';
 import { hashPassword } from '../auth/passwords.js';
 import { ROLES, isRoleKey, type RoleKey } from '../auth/permissions.js';
-import { requireCurrentPermission } from '../auth/require-permission.js';
+import { requireCurrentPermission, requirePersonSession } from '../auth/require-permission.js';
 import type { Viewer } from '../auth/viewer.js';
 import { parseEmailList } from './email-list.js';
 import { Invitation } from './invitation.entity.js';
@@ -47,6 +47,7 @@ export class InvitationsService {
     viewer: Viewer,
     input: { emails: string; message?: string | null; roles?: string[] },
   ): Promise<InviteOutcome> {
+    requirePersonSession(viewer);
     requireCurrentPermission(viewer, 'user.write');
     const roles = this.checkRoles(input.roles ?? ['customer_facing']);
     const message = input.message?.trim() || null;
@@ -128,6 +129,7 @@ export class InvitationsService {
 
   /** A new link (the old one stops working), a fresh expiry, and the mail again. */
   async resend(viewer: Viewer, id: string): Promise<Invitation> {
+    requirePersonSession(viewer);
     requireCurrentPermission(viewer, 'user.write');
     const invitation = await this.openInvitation(viewer, id);
     const waited = (Date.now() - invitation.lastSentAt.getTime()) / 1000;

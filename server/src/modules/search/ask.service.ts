@@ -75,6 +75,8 @@ export class AskService {
     ) => Promise<ChatProvider | null> = async () => null,
     /** Questions per person per minute (each may be a paid provider call). */
     private readonly ratePerMinute = Infinity,
+    /** Questions per minute for each API key (a script's own budget, apart from its person's). */
+    private readonly apiKeyRatePerMinute = Infinity,
   ) {
     this.throttle = new SignInThrottle(db);
   }
@@ -85,14 +87,16 @@ export class AskService {
    * Counts a person's question against their rate; throws 429 with the wait when they are over
    * it. Public chat pages have their own limit per address.
    */
-  private async admit(userId: string | null) {
-    if (!userId || !Number.isFinite(this.ratePerMinute)) return;
-    const key = `ask:${userId}`;
+  private async admit(asker: { userId: string | null; apiKeyId?: string }) {
+    const { userId, apiKeyId } = asker;
+    const rate = apiKeyId ? this.apiKeyRatePerMinute : this.ratePerMinute;
+    if (!userId || !Number.isFinite(rate)) return;
+    const key = apiKeyId ? `ask:key:${apiKeyId}` : `ask:${userId}`;
     const wait = await this.throttle.lockedFor([key]);
     if (wait > 0) throw SearchErrors.tooManyQuestions(wait);
     await this.throttle.recordFailure(key, {
       // The question that reaches the rate is answered and locks the next ones out.
-      maxFailures: this.ratePerMinute,
+      maxFailures: rate,
       windowSeconds: 60,
       lockSeconds: 60,
     });
@@ -118,7 +122,7 @@ export class AskService {
   ): Promise<AskResult> {
     const question = checkQuestion(input.question);
     const kinds: SourceKind[] = checkIntegrations(input.integrations);
-    await this.admit(asker.userId);
+    await this.admit(asker);
     const started = performance.now();
     const { passages: ranked, terms } = await this.search.passages(asker.workspaceId, {
       text: question,
