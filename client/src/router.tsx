@@ -10,7 +10,9 @@ import { RouterErrorPage } from './pages/RouterErrorPage';
 import { SignInPage } from './pages/SignInPage';
 import { SignUpPage } from './pages/SignUpPage';
 import { UnauthorizedPage } from './pages/UnauthorizedPage';
+import { ApiKeysPage } from './pages/app/ApiKeysPage';
 import { AppUnauthorizedPage } from './pages/app/AppUnauthorizedPage';
+import { AuditLogPage } from './pages/app/AuditLogPage';
 import { BotDetailPage } from './pages/app/BotDetailPage';
 import { BotsPage } from './pages/app/BotsPage';
 import { ConnectorsPage } from './pages/app/ConnectorsPage';
@@ -47,6 +49,8 @@ export const routes: RouteObject[] = [
           { path: 'bots', element: <BotsPage /> },
           { path: 'bots/:botId', element: <BotDetailPage /> },
           { path: 'connectors', element: <ConnectorsPage /> },
+          // Every member may have keys; the server limits each key to its creator's permissions.
+          { path: 'api-keys', element: <ApiKeysPage /> },
           {
             path: 'users',
             element: (
@@ -76,6 +80,14 @@ export const routes: RouteObject[] = [
             element: (
               <ProtectedRoute permission="search.read">
                 <DocumentPage />
+              </ProtectedRoute>
+            ),
+          },
+          {
+            path: 'audit-log',
+            element: (
+              <ProtectedRoute permission="user.write">
+                <AuditLogPage />
               </ProtectedRoute>
             ),
           },

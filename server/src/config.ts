@@ -41,6 +41,8 @@ export interface Config {
   askRatePerMinute: number;
   /** API_KEY_ASK_RATE_PER_MINUTE: each API key's own question budget. */
   apiKeyAskRatePerMinute: number;
+  /** AUDIT_RETENTION_DAYS: audit events older than this are deleted. */
+  auditRetentionDays: number;
   /** The server's AI provider (OpenAI or a compatible server); answers are extractive without a key. */
   ai: {
     apiKey: string | undefined;
@@ -210,6 +212,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     jobRetryBaseSeconds: integer(env, 'JOB_RETRY_BASE_SECONDS', 5, 0, 3600),
     askRatePerMinute: integer(env, 'ASK_RATE_PER_MINUTE', 30, 1, 1_000_000),
     apiKeyAskRatePerMinute: integer(env, 'API_KEY_ASK_RATE_PER_MINUTE', 60, 1, 1_000_000),
+    auditRetentionDays: integer(env, 'AUDIT_RETENTION_DAYS', 365, 1, 36_500),
     ai: {
       apiKey: env.OPENAI_API_KEY?.trim() || undefined,
       baseUrl: url(env, 'OPENAI_BASE_URL', ['http', 'https']),

@@ -67,7 +67,8 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     // Connected sources whose next sync was lost (a crash between steps) get one again.
     const healed = await services.connectorSync.heal();
     if (healed) logger.info('Queued syncs of connected sources', { sources: healed });
-    // Every few minutes: lost syncs queued again, expired upload URLs deleted with their bytes.
+    // Every few minutes: lost syncs queued again, expired upload URLs deleted with their bytes,
+    // audit events past their retention deleted.
     const healing = setInterval(() => {
       void services.connectorSync
         .heal()
@@ -75,6 +76,9 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       void services.uploads
         .pruneExpired()
         .catch((error) => logger.warn('Deleting expired uploads failed', { error }));
+      void services.auditLog
+        .prune(config.auditRetentionDays)
+        .catch((error) => logger.warn('Deleting old audit events failed', { error }));
     }, 5 * 60_000);
     healing.unref();
     // Documents indexed before embeddings were on (or under another model) get their vectors.

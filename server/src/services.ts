@@ -7,6 +7,8 @@ import { MembersService } from './modules/members/members.service.js';
 import { JobQueue } from './jobs/job-queue.js';
 import { Indexer } from './modules/sources/indexer.js';
 import { ParserPool } from './modules/sources/parsing/index.js';
+import { AuditLog } from './modules/audit/audit-log.js';
+import { AuditService } from './modules/audit/audit.service.js';
 import { ApiKeysService } from './modules/api-keys/api-keys.service.js';
 import { SourcesService } from './modules/sources/sources.service.js';
 import { UploadsService } from './modules/sources/uploads.service.js';
@@ -46,6 +48,8 @@ export interface Services {
   sources: SourcesService;
   uploads: UploadsService;
   apiKeys: ApiKeysService;
+  auditLog: AuditLog;
+  audit: AuditService;
   search: SearchService;
   history: SearchHistoryService;
   ask: AskService;
@@ -74,15 +78,24 @@ export function createServices(
     retryBaseSeconds: config.jobRetryBaseSeconds,
     instanceId: config.instanceId,
   });
-  const auth = new AuthService(db, keys, mailer, jobs, logger, {
+  const auditLog = new AuditLog(db, logger);
+  const audit = new AuditService(db);
+  const auth = new AuthService(db, keys, mailer, jobs, logger, auditLog, {
     accessTokenTtlSeconds: config.accessTokenTtlSeconds,
     refreshTokenTtlDays: config.refreshTokenTtlDays,
     publicUrl: config.publicUrl,
   });
   auth.register(jobs);
-  const apiKeys = new ApiKeysService(db, keys.tokenHash, logger);
-  const members = new MembersService(db, logger);
-  const invitations = new InvitationsService(db, keys.tokenHash, mailer, logger, config.publicUrl);
+  const apiKeys = new ApiKeysService(db, keys.tokenHash, logger, auditLog);
+  const members = new MembersService(db, logger, auditLog);
+  const invitations = new InvitationsService(
+    db,
+    keys.tokenHash,
+    mailer,
+    logger,
+    config.publicUrl,
+    auditLog,
+  );
   const storage: ObjectStorage = config.s3
     ? new S3Storage(config.s3)
     : new LocalStorage(config.dataDir, keys.storage);
@@ -102,7 +115,7 @@ export function createServices(
     embedder && ((documentId, m) => Embedder.enqueue(jobs, documentId, m)),
   );
   indexer.register(jobs);
-  const sources = new SourcesService(db, storage);
+  const sources = new SourcesService(db, storage, auditLog);
   const uploads = new UploadsService(db, storage, jobs, logger, {
     maxFileBytes: config.uploadMaxBytes,
     workspaceQuotaBytes: config.workspaceQuotaBytes,
@@ -114,7 +127,7 @@ export function createServices(
     lexical,
   );
   const history = new SearchHistoryService(db);
-  const providerKeys = new ProviderKeysService(db, keys.secrets, config.ai);
+  const providerKeys = new ProviderKeysService(db, keys.secrets, config.ai, auditLog);
   const ask = new AskService(
     db,
     search,
@@ -163,8 +176,9 @@ export function createServices(
       googleApiUrl: config.google.apiUrl,
       githubApiUrl: config.github.apiUrl,
     },
+    auditLog,
   );
-  const bots = new BotsService(db, ask, providerKeys);
+  const bots = new BotsService(db, ask, providerKeys, auditLog);
   return {
     db,
     keys,
@@ -179,6 +193,8 @@ export function createServices(
     sources,
     uploads,
     apiKeys,
+    auditLog,
+    audit,
     search,
     history,
     ask,

@@ -40,6 +40,14 @@ export type ConfirmPasswordResetInput = {
   password: string;
 };
 
+export type CreateApiKeyInput = {
+  /** Days until it stops working; none: never. */
+  expiresInDays?: number | null | undefined;
+  name: string;
+  /** A subset of your own permissions, e.g. search.read. */
+  permissions: Array<string>;
+};
+
 export type CreateUploadInput = {
   fileName: string;
   /** The file size in bytes. When given, the PUT must be no larger and the quota holds exactly this much until confirm. */
@@ -105,6 +113,27 @@ export type SignUpInput = {
   password: string;
 };
 
+export type ApiKeyFieldsFragment = { id: string, name: string, prefix: string, permissions: Array<string>, createdAt: string, expiresAt: string | null, lastUsedAt: string | null, creator: { id: string, email: string, firstName: string, lastName: string } | null };
+
+export type ApiKeysQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ApiKeysQuery = { apiKeys: Array<{ id: string, name: string, prefix: string, permissions: Array<string>, createdAt: string, expiresAt: string | null, lastUsedAt: string | null, creator: { id: string, email: string, firstName: string, lastName: string } | null }> };
+
+export type CreateApiKeyMutationVariables = Exact<{
+  input: CreateApiKeyInput;
+}>;
+
+
+export type CreateApiKeyMutation = { createApiKey: { secret: string, apiKey: { id: string, name: string, prefix: string, permissions: Array<string>, createdAt: string, expiresAt: string | null, lastUsedAt: string | null, creator: { id: string, email: string, firstName: string, lastName: string } | null } } };
+
+export type RevokeApiKeyMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type RevokeApiKeyMutation = { revokeApiKey: boolean };
+
 export type RecentQuestionsQueryVariables = Exact<{
   first: number;
 }>;
@@ -132,6 +161,23 @@ export type RecordDocumentViewMutationVariables = Exact<{
 
 
 export type RecordDocumentViewMutation = { recordDocumentView: boolean };
+
+export type AuditEventFieldsFragment = { id: string, at: string, action: string, apiKeyId: string | null, ip: string | null, userAgent: string | null, actor: { id: string | null, email: string | null } | null, target: { type: string, id: string, label: string | null } | null };
+
+export type AuditEventsQueryVariables = Exact<{
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+  action?: string | null | undefined;
+  actorId?: string | number | null | undefined;
+}>;
+
+
+export type AuditEventsQuery = { auditEvents: { nodes: Array<{ id: string, at: string, action: string, apiKeyId: string | null, ip: string | null, userAgent: string | null, actor: { id: string | null, email: string | null } | null, target: { type: string, id: string, label: string | null } | null }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } };
+
+export type AuditFiltersQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AuditFiltersQuery = { auditActions: Array<string>, members: { nodes: Array<{ id: string, email: string, firstName: string, lastName: string }> } };
 
 export type SessionUserFragment = { id: string, email: string, firstName: string, lastName: string, roles: Array<string>, permissions: Array<string> };
 
@@ -484,6 +530,42 @@ export type DeleteSourceMutationVariables = Exact<{
 
 export type DeleteSourceMutation = { deleteSource: boolean };
 
+export const ApiKeyFieldsFragmentDoc = gql`
+    fragment ApiKeyFields on ApiKey {
+  id
+  name
+  prefix
+  permissions
+  createdAt
+  expiresAt
+  lastUsedAt
+  creator {
+    id
+    email
+    firstName
+    lastName
+  }
+}
+    `;
+export const AuditEventFieldsFragmentDoc = gql`
+    fragment AuditEventFields on AuditEvent {
+  id
+  at
+  action
+  actor {
+    id
+    email
+  }
+  apiKeyId
+  target {
+    type
+    id
+    label
+  }
+  ip
+  userAgent
+}
+    `;
 export const SessionUserFragmentDoc = gql`
     fragment SessionUser on User {
   id
@@ -596,6 +678,56 @@ export const DocumentFieldsFragmentDoc = gql`
   indexedAt
 }
     `;
+export const ApiKeysDocument = gql`
+    query ApiKeys {
+  apiKeys {
+    ...ApiKeyFields
+  }
+}
+    ${ApiKeyFieldsFragmentDoc}`;
+export function useApiKeysQuery(baseOptions?: ApolloReactHooks.QueryHookOptions<ApiKeysQuery, ApiKeysQueryVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useQuery<ApiKeysQuery, ApiKeysQueryVariables>(ApiKeysDocument, options);
+      }
+export function useApiKeysLazyQuery(baseOptions?: ApolloReactHooks.LazyQueryHookOptions<ApiKeysQuery, ApiKeysQueryVariables>) {
+          const options = {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useLazyQuery<ApiKeysQuery, ApiKeysQueryVariables>(ApiKeysDocument, options);
+        }
+// @ts-ignore
+export function useApiKeysSuspenseQuery(baseOptions?: ApolloReactHooks.SuspenseQueryHookOptions<ApiKeysQuery, ApiKeysQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<ApiKeysQuery, ApiKeysQueryVariables>;
+export function useApiKeysSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<ApiKeysQuery, ApiKeysQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<ApiKeysQuery | undefined, ApiKeysQueryVariables>;
+export function useApiKeysSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<ApiKeysQuery, ApiKeysQueryVariables>) {
+          const options = baseOptions === ApolloReactHooks.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useSuspenseQuery<ApiKeysQuery, ApiKeysQueryVariables>(ApiKeysDocument, options);
+        }
+export type ApiKeysQueryHookResult = ReturnType<typeof useApiKeysQuery>;
+export type ApiKeysLazyQueryHookResult = ReturnType<typeof useApiKeysLazyQuery>;
+export type ApiKeysSuspenseQueryHookResult = ReturnType<typeof useApiKeysSuspenseQuery>;
+export const CreateApiKeyDocument = gql`
+    mutation CreateApiKey($input: CreateApiKeyInput!) {
+  createApiKey(input: $input) {
+    secret
+    apiKey {
+      ...ApiKeyFields
+    }
+  }
+}
+    ${ApiKeyFieldsFragmentDoc}`;
+export function useCreateApiKeyMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<CreateApiKeyMutation, CreateApiKeyMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useMutation<CreateApiKeyMutation, CreateApiKeyMutationVariables>(CreateApiKeyDocument, options);
+      }
+export type CreateApiKeyMutationHookResult = ReturnType<typeof useCreateApiKeyMutation>;
+export const RevokeApiKeyDocument = gql`
+    mutation RevokeApiKey($id: ID!) {
+  revokeApiKey(id: $id)
+}
+    `;
+export function useRevokeApiKeyMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<RevokeApiKeyMutation, RevokeApiKeyMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useMutation<RevokeApiKeyMutation, RevokeApiKeyMutationVariables>(RevokeApiKeyDocument, options);
+      }
+export type RevokeApiKeyMutationHookResult = ReturnType<typeof useRevokeApiKeyMutation>;
 export const RecentQuestionsDocument = gql`
     query RecentQuestions($first: Int!) {
   recentQuestions(first: $first) {
@@ -701,6 +833,68 @@ export function useRecordDocumentViewMutation(baseOptions?: ApolloReactHooks.Mut
         return ApolloReactHooks.useMutation<RecordDocumentViewMutation, RecordDocumentViewMutationVariables>(RecordDocumentViewDocument, options);
       }
 export type RecordDocumentViewMutationHookResult = ReturnType<typeof useRecordDocumentViewMutation>;
+export const AuditEventsDocument = gql`
+    query AuditEvents($first: Int, $after: String, $action: String, $actorId: ID) {
+  auditEvents(first: $first, after: $after, action: $action, actorId: $actorId) {
+    nodes {
+      ...AuditEventFields
+    }
+    pageInfo {
+      hasNextPage
+      endCursor
+    }
+  }
+}
+    ${AuditEventFieldsFragmentDoc}`;
+export function useAuditEventsQuery(baseOptions?: ApolloReactHooks.QueryHookOptions<AuditEventsQuery, AuditEventsQueryVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useQuery<AuditEventsQuery, AuditEventsQueryVariables>(AuditEventsDocument, options);
+      }
+export function useAuditEventsLazyQuery(baseOptions?: ApolloReactHooks.LazyQueryHookOptions<AuditEventsQuery, AuditEventsQueryVariables>) {
+          const options = {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useLazyQuery<AuditEventsQuery, AuditEventsQueryVariables>(AuditEventsDocument, options);
+        }
+// @ts-ignore
+export function useAuditEventsSuspenseQuery(baseOptions?: ApolloReactHooks.SuspenseQueryHookOptions<AuditEventsQuery, AuditEventsQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<AuditEventsQuery, AuditEventsQueryVariables>;
+export function useAuditEventsSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<AuditEventsQuery, AuditEventsQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<AuditEventsQuery | undefined, AuditEventsQueryVariables>;
+export function useAuditEventsSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<AuditEventsQuery, AuditEventsQueryVariables>) {
+          const options = baseOptions === ApolloReactHooks.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useSuspenseQuery<AuditEventsQuery, AuditEventsQueryVariables>(AuditEventsDocument, options);
+        }
+export type AuditEventsQueryHookResult = ReturnType<typeof useAuditEventsQuery>;
+export type AuditEventsLazyQueryHookResult = ReturnType<typeof useAuditEventsLazyQuery>;
+export type AuditEventsSuspenseQueryHookResult = ReturnType<typeof useAuditEventsSuspenseQuery>;
+export const AuditFiltersDocument = gql`
+    query AuditFilters {
+  auditActions
+  members(first: 100, sort: EMAIL, filter: EVERYONE) {
+    nodes {
+      id
+      email
+      firstName
+      lastName
+    }
+  }
+}
+    `;
+export function useAuditFiltersQuery(baseOptions?: ApolloReactHooks.QueryHookOptions<AuditFiltersQuery, AuditFiltersQueryVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useQuery<AuditFiltersQuery, AuditFiltersQueryVariables>(AuditFiltersDocument, options);
+      }
+export function useAuditFiltersLazyQuery(baseOptions?: ApolloReactHooks.LazyQueryHookOptions<AuditFiltersQuery, AuditFiltersQueryVariables>) {
+          const options = {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useLazyQuery<AuditFiltersQuery, AuditFiltersQueryVariables>(AuditFiltersDocument, options);
+        }
+// @ts-ignore
+export function useAuditFiltersSuspenseQuery(baseOptions?: ApolloReactHooks.SuspenseQueryHookOptions<AuditFiltersQuery, AuditFiltersQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<AuditFiltersQuery, AuditFiltersQueryVariables>;
+export function useAuditFiltersSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<AuditFiltersQuery, AuditFiltersQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<AuditFiltersQuery | undefined, AuditFiltersQueryVariables>;
+export function useAuditFiltersSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<AuditFiltersQuery, AuditFiltersQueryVariables>) {
+          const options = baseOptions === ApolloReactHooks.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useSuspenseQuery<AuditFiltersQuery, AuditFiltersQueryVariables>(AuditFiltersDocument, options);
+        }
+export type AuditFiltersQueryHookResult = ReturnType<typeof useAuditFiltersQuery>;
+export type AuditFiltersLazyQueryHookResult = ReturnType<typeof useAuditFiltersLazyQuery>;
+export type AuditFiltersSuspenseQueryHookResult = ReturnType<typeof useAuditFiltersSuspenseQuery>;
 export const MeDocument = gql`
     query Me {
   me {

@@ -59,6 +59,10 @@ describe('app layout', () => {
       'href',
       '/app/integrations',
     );
+    expect(within(panel).getByRole('link', { name: 'API keys' })).toHaveAttribute(
+      'href',
+      '/app/api-keys',
+    );
     expect(panel).toHaveStyle({ width: '260px' });
 
     expect(screen.getByText('v1.0.0')).toBeInTheDocument();
@@ -84,9 +88,13 @@ describe('app layout', () => {
     const nav = screen.getByRole('navigation', { name: 'Main navigation' });
     expect(within(nav).getByRole('link', { name: 'Home' })).toBeInTheDocument();
     expect(within(nav).queryByRole('link', { name: 'Search' })).not.toBeInTheDocument();
-    expect(within(nav).queryByRole('button', { name: 'Team Settings' })).not.toBeInTheDocument();
+    // Team Settings stays for API keys, which every member may have.
+    expect(within(nav).getByRole('button', { name: 'Team Settings' })).toBeInTheDocument();
     const panel = screen.getByRole('complementary', { name: 'Configuration' });
-    expect(within(panel).queryByRole('link')).not.toBeInTheDocument();
-    expect(within(panel).getByText('Your role has no configuration pages.')).toBeInTheDocument();
+    expect(
+      within(panel)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['API keys']);
   });
 });

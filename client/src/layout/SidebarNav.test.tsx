@@ -61,6 +61,10 @@ describe('SidebarNav', () => {
       'href',
       '/app/integrations',
     );
+    expect(within(submenu).getByRole('link', { name: 'API keys' })).toHaveAttribute(
+      'href',
+      '/app/api-keys',
+    );
 
     await user.click(teamSettings);
     expect(teamSettings).toHaveAttribute('aria-expanded', 'false');

@@ -1,9 +1,10 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { SignOutDocument } from '../graphql/generated';
 import { storeSession } from '../modules/auth/session-store';
 import { routes } from '../router';
+import { apiKeysMock } from '../test/api-keys-mocks';
 import { fakeToken, renderRoutes } from '../test/render';
 import { sourcesMock } from '../test/sources-mocks';
 
@@ -66,6 +67,37 @@ describe('TopBar', () => {
     const menu = await screen.findByRole('menu');
     expect(menu).toHaveTextContent('Grace Hopper');
     expect(menu).toHaveTextContent('ada@example.com');
+  });
+
+  it('offers API keys, but not Team settings, in the account menu without user.read', async () => {
+    const user = userEvent.setup();
+    storeSession(fakeToken({ permissions: ['search.read'] }), 'refresh');
+    const { router } = renderRoutes(routes, '/app/dashboard', [apiKeysMock([])]);
+
+    await user.click(screen.getByRole('button', { name: 'Account: Ada Lovelace' }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).queryByRole('menuitem', { name: 'Team settings' })).toBeNull();
+    await user.click(within(menu).getByRole('menuitem', { name: 'API keys' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/api-keys'));
+    // The page needs no permission: a member lands on it, not on Access Denied.
+    expect(await screen.findByRole('heading', { name: 'API keys', level: 2 })).toBeInTheDocument();
+  });
+
+  it('shows Team settings in the account menu with user.read', async () => {
+    const user = userEvent.setup();
+    storeSession(fakeToken({ permissions: ['user.read', 'search.read'] }), 'refresh');
+    renderRoutes(routes, '/app/dashboard');
+
+    await user.click(screen.getByRole('button', { name: 'Account: Ada Lovelace' }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByRole('menuitem', { name: 'Team settings' })).toHaveAttribute(
+      'href',
+      '/app/users',
+    );
+    expect(within(menu).getByRole('menuitem', { name: 'API keys' })).toHaveAttribute(
+      'href',
+      '/app/api-keys',
+    );
   });
 
   it("falls back to the email's first letter without a name", () => {

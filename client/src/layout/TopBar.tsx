@@ -12,7 +12,7 @@ import {
   Tooltip,
   UnstyledButton,
 } from '@mantine/core';
-import { IconBell, IconLogout, IconSearch, IconSettings } from '@tabler/icons-react';
+import { IconBell, IconKey, IconLogout, IconSearch, IconSettings } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { useSession } from '../modules/auth/use-session';
 import { ColorSchemeToggle } from '../shared/ColorSchemeToggle';
@@ -23,8 +23,8 @@ import { useLogout } from './use-logout';
 import { displayName, initials } from './user-display';
 
 /**
- * SPEC §2 top bar: search box, notification dot, avatar and Logout. It is sticky, so its menus
- * never need hiding for a trigger that scrolled away (hideDetached off).
+ * SPEC §2 top bar: search box, notification dot, avatar (with the account menu) and Logout. It is
+ * sticky, so its menus never need hiding for a trigger that scrolled away (hideDetached off).
  */
 export function TopBar() {
   const { user, permissions } = useSession();
@@ -75,18 +75,23 @@ export function TopBar() {
                 {user?.email}
               </Text>
             </Stack>
+            <Menu.Divider />
             {permissions?.includes('user.read') && (
-              <>
-                <Menu.Divider />
-                <Menu.Item
-                  component={Link}
-                  to="/app/users"
-                  leftSection={<IconSettings size={16} stroke={1.6} />}
-                >
-                  Team settings
-                </Menu.Item>
-              </>
+              <Menu.Item
+                component={Link}
+                to="/app/users"
+                leftSection={<IconSettings size={16} stroke={1.6} />}
+              >
+                Team settings
+              </Menu.Item>
             )}
+            <Menu.Item
+              component={Link}
+              to="/app/api-keys"
+              leftSection={<IconKey size={16} stroke={1.6} />}
+            >
+              API keys
+            </Menu.Item>
           </Menu.Dropdown>
         </Menu>
         <Button

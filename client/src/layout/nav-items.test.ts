@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { isActive, isNavGroup, SIDEBAR_ITEMS, visibleNavItems, type NavItem } from './nav-items';
+import { IconSettings, IconUsers } from '@tabler/icons-react';
+import {
+  CONFIGURATION_LINKS,
+  isActive,
+  isNavGroup,
+  SIDEBAR_ITEMS,
+  visibleLinks,
+  visibleNavItems,
+  type NavItem,
+} from './nav-items';
 
 const labels = (items: NavItem[]) =>
   items.map((item) =>
@@ -10,7 +19,7 @@ describe('visibleNavItems', () => {
   it('shows everything to a member with user.read and search.read', () => {
     expect(labels(visibleNavItems(SIDEBAR_ITEMS, ['user.read', 'search.read']))).toEqual([
       'Home',
-      'Team Settings(Users,Integrations)',
+      'Team Settings(Users,Integrations,API keys)',
       'Analytics',
       'Bots',
       'Connectors',
@@ -18,22 +27,46 @@ describe('visibleNavItems', () => {
     ]);
   });
 
+  it('shows the audit log to admins (user.write) only', () => {
+    expect(
+      labels(visibleNavItems(SIDEBAR_ITEMS, ['user.read', 'user.write', 'search.read'])),
+    ).toContain('Team Settings(Users,Integrations,API keys,Audit log)');
+    expect(visibleLinks(CONFIGURATION_LINKS, ['user.write']).map((link) => link.to)).toContain(
+      '/app/audit-log',
+    );
+  });
+
   it('hides Users without user.read, and Integrations and Search without search.read', () => {
     expect(labels(visibleNavItems(SIDEBAR_ITEMS, ['search.read']))).toContain(
-      'Team Settings(Integrations)',
+      'Team Settings(Integrations,API keys)',
     );
     const noSearch = labels(visibleNavItems(SIDEBAR_ITEMS, ['user.read']));
-    expect(noSearch).toContain('Team Settings(Users)');
+    expect(noSearch).toContain('Team Settings(Users,API keys)');
     expect(noSearch).not.toContain('Search');
   });
 
-  it('drops a submenu whose every entry is hidden', () => {
+  it('keeps API keys, which needs no permission, for every member', () => {
     expect(labels(visibleNavItems(SIDEBAR_ITEMS, ['bots.read']))).toEqual([
       'Home',
+      'Team Settings(API keys)',
       'Analytics',
       'Bots',
       'Connectors',
     ]);
+    expect(visibleLinks(CONFIGURATION_LINKS, []).map((link) => link.to)).toEqual(['/app/api-keys']);
+  });
+
+  it('drops a submenu whose every entry is hidden', () => {
+    const items: NavItem[] = [
+      { label: 'Home', to: '/app/dashboard', icon: IconUsers },
+      {
+        label: 'Admin',
+        icon: IconSettings,
+        children: [{ label: 'Users', to: '/app/users', icon: IconUsers, permission: 'user.read' }],
+      },
+    ];
+    expect(labels(visibleNavItems(items, ['bots.read']))).toEqual(['Home']);
+    expect(labels(visibleNavItems(items, ['user.read']))).toEqual(['Home', 'Admin(Users)']);
   });
 });
 

@@ -1,6 +1,8 @@
 import {
   IconChartBar,
+  IconHistory,
   IconHome,
+  IconKey,
   IconPlug,
   IconPuzzle,
   IconRobot,
@@ -44,10 +46,29 @@ export const INTEGRATIONS_LINK: NavLinkItem = {
   permission: 'search.read',
 };
 
+/** Every member may create keys for their own scripts, so no permission is needed. */
+export const API_KEYS_LINK: NavLinkItem = {
+  label: 'API keys',
+  to: '/app/api-keys',
+  icon: IconKey,
+};
+
+/** Admins only: who changed what in the workspace. */
+export const AUDIT_LOG_LINK: NavLinkItem = {
+  label: 'Audit log',
+  to: '/app/audit-log',
+  icon: IconHistory,
+  permission: 'user.write',
+};
+
 /** SPEC §2 sidebar: Home, Team Settings (with a submenu) and Analytics, then the app's areas. */
 export const SIDEBAR_ITEMS: NavItem[] = [
   { label: 'Home', to: '/app/dashboard', icon: IconHome },
-  { label: 'Team Settings', icon: IconSettings, children: [USERS_LINK, INTEGRATIONS_LINK] },
+  {
+    label: 'Team Settings',
+    icon: IconSettings,
+    children: [USERS_LINK, INTEGRATIONS_LINK, API_KEYS_LINK, AUDIT_LOG_LINK],
+  },
   // Analytics points at the bots area until it has a screen of its own; only Bots lights up there.
   { label: 'Analytics', to: '/app/bots', icon: IconChartBar, matches: () => false },
   { label: 'Bots', to: '/app/bots', icon: IconRobot },
@@ -55,7 +76,12 @@ export const SIDEBAR_ITEMS: NavItem[] = [
   { label: 'Search', to: '/app/search', icon: IconSearch, permission: 'search.read' },
 ];
 
-export const CONFIGURATION_LINKS: NavLinkItem[] = [USERS_LINK, INTEGRATIONS_LINK];
+export const CONFIGURATION_LINKS: NavLinkItem[] = [
+  USERS_LINK,
+  INTEGRATIONS_LINK,
+  API_KEYS_LINK,
+  AUDIT_LOG_LINK,
+];
 
 export function isActive(item: NavLinkItem, pathname: string): boolean {
   if (item.matches) return item.matches(pathname);

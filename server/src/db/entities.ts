@@ -18,6 +18,7 @@ import { ChunkEmbedding } from '../modules/search/chunk-embedding.entity.js';
 import { OAuthState } from '../modules/connectors/oauth-state.entity.js';
 import { ServerSetting } from '../storage/server-setting.entity.js';
 import { ApiKey } from '../modules/api-keys/api-key.entity.js';
+import { AuditEvent } from '../modules/audit/audit-event.entity.js';
 
 /** Every entity, listed explicitly (no globs: the same list works from src/ and dist/). */
 export const entities = [
@@ -25,6 +26,7 @@ export const entities = [
   User,
   ServerSetting,
   ApiKey,
+  AuditEvent,
   RefreshToken,
   AuthChallenge,
   AuthThrottle,

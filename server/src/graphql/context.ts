@@ -1,6 +1,7 @@
 import type { Request } from 'express';
 import type { Caller } from '../modules/auth/auth.service.js';
 import { authenticate, bearerToken, type Viewer } from '../modules/auth/viewer.js';
+import { clientOf } from '../http/client-info.js';
 import type { Services } from '../services.js';
 
 export interface GraphQLContext {
@@ -11,10 +12,16 @@ export interface GraphQLContext {
 }
 
 export async function buildContext(req: Request, services: Services): Promise<GraphQLContext> {
+  const viewer = await authenticate(
+    services.db,
+    services.keys,
+    bearerToken(req.headers.authorization),
+  );
+  if (viewer) viewer.client = clientOf(req);
   return {
     requestId: req.requestId,
-    viewer: await authenticate(services.db, services.keys, bearerToken(req.headers.authorization)),
-    caller: { ip: req.ip ?? 'unknown' },
+    viewer,
+    caller: { ip: req.ip ?? 'unknown', userAgent: req.get('user-agent') ?? null },
     services,
   };
 }

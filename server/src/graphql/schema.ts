@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { lexicographicSortSchema, printSchema, type GraphQLSchema } from 'graphql';
 import { buildSchema } from 'type-graphql';
 import { ApiKeysResolver } from '../modules/api-keys/api-keys.resolver.js';
+import { AuditResolver } from '../modules/audit/audit.resolver.js';
 import { AuthResolver } from '../modules/auth/auth.resolver.js';
 import { InvitationsResolver } from '../modules/members/invitations.resolver.js';
 import { MembersResolver } from '../modules/members/members.resolver.js';
@@ -21,6 +22,7 @@ export const resolvers = [
   BotsResolver,
   ConnectorsResolver,
   ApiKeysResolver,
+  AuditResolver,
 ] as const;
 
 export function buildGraphQLSchema(): Promise<GraphQLSchema> {

@@ -4,6 +4,7 @@ import type { Logger } from '../shared/logger.js';
 import type { Permission } from '../modules/auth/permissions.js';
 import { authenticate, bearerToken, type Viewer } from '../modules/auth/viewer.js';
 import type { Services } from '../services.js';
+import { clientOf } from './client-info.js';
 
 declare module 'express-serve-static-core' {
   interface Request {
@@ -45,6 +46,7 @@ export function requireViewer(services: Services, ...permissions: Permission[]):
       .then((viewer) => {
         if (!viewer) throw unauthenticated();
         if (permissions.some((p) => !viewer.permissions.includes(p))) throw forbidden();
+        viewer.client = clientOf(req);
         req.viewer = viewer;
         next();
       })

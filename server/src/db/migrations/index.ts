@@ -13,6 +13,7 @@ import { AddJobLockedBy1795700000002 } from './1795700000002-AddJobLockedBy.js';
 import { AddUploadPutAt1795700000003 } from './1795700000003-AddUploadPutAt.js';
 import { AddServerSettings1795700000004 } from './1795700000004-AddServerSettings.js';
 import { AddApiKeys1795700000005 } from './1795700000005-AddApiKeys.js';
+import { AddAuditEvents1795700000006 } from './1795700000006-AddAuditEvents.js';
 
 /** Every migration in order. New ones come from `npm run migration:generate -w server -- Name`. */
 export const migrations = [
@@ -31,4 +32,5 @@ export const migrations = [
   AddUploadPutAt1795700000003,
   AddServerSettings1795700000004,
   AddApiKeys1795700000005,
+  AddAuditEvents1795700000006,
 ];

@@ -1,3 +1,4 @@
+import type { AuditLog } from '../audit/audit-log.js';
 import type { DataSource } from 'typeorm';
 import { IsNull } from 'typeorm';
 import { assertId } from '../../shared/ids.js';
@@ -21,6 +22,7 @@ export class ApiKeysService {
     private readonly db: DataSource,
     private readonly tokenHashKey: Buffer,
     private readonly logger: Logger,
+    private readonly audit: AuditLog,
   ) {}
 
   async create(
@@ -55,6 +57,11 @@ export class ApiKeysService {
       lastUsedAt: null,
     });
     this.logger.info('API key created', { keyId: apiKey.id, by: viewer.userId });
+    await this.audit.record(viewer, 'api_key.created', {
+      type: 'api_key',
+      id: apiKey.id,
+      label: `${name} (${prefix}…)`,
+    });
     return { secret, apiKey: Object.assign(apiKey, { user: viewer.user }) };
   }
 
@@ -79,16 +86,21 @@ export class ApiKeysService {
     requirePersonSession(viewer);
     assertId(id, 'No such API key.');
     const admin = permissionsFor(viewer.user.roles).includes('user.write');
-    const result = await this.db.getRepository(ApiKey).update(
-      {
-        id,
-        workspaceId: viewer.workspaceId,
-        revokedAt: IsNull(),
-        ...(admin ? {} : { userId: viewer.userId }),
-      },
-      { revokedAt: new Date() },
-    );
-    if (!result.affected) throw ApiKeyErrors.notFound();
+    const repo = this.db.getRepository(ApiKey);
+    const where = {
+      id,
+      workspaceId: viewer.workspaceId,
+      revokedAt: IsNull(),
+      ...(admin ? {} : { userId: viewer.userId }),
+    };
+    const key = await repo.findOneBy(where);
+    const result = key ? await repo.update(where, { revokedAt: new Date() }) : null;
+    if (!key || !result?.affected) throw ApiKeyErrors.notFound();
+    await this.audit.record(viewer, 'api_key.revoked', {
+      type: 'api_key',
+      id,
+      label: `${key.name} (${key.prefix}…)`,
+    });
     this.logger.info('API key revoked', { keyId: id, by: viewer.userId });
     return true;
   }

@@ -31,7 +31,7 @@ export function authRoutes(services: Services): Router {
           lastName: bodyString(req, 'lastName', false),
           marketingOptIn: bodyBoolean(req, 'marketingOptIn'),
         },
-        { ip: req.ip ?? 'unknown' },
+        { ip: req.ip ?? 'unknown', userAgent: req.get('user-agent') ?? null },
       );
       res.status(201).json(publicUser(user));
     }),
@@ -46,7 +46,7 @@ export function authRoutes(services: Services): Router {
           password: bodyString(req, 'password')!,
           rememberMe: bodyBoolean(req, 'rememberMe'),
         },
-        { ip: req.ip ?? 'unknown' },
+        { ip: req.ip ?? 'unknown', userAgent: req.get('user-agent') ?? null },
       );
       res.json(tokens(outcome));
     }),

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import type { Mailer } from '../../mail/mailer.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
+import type { AuditLog } from '../audit/audit-log.js';
 import type { AppKeys } from '../../security/app-keys.js';
 import { badInput } from '../../shared/app-error.js';
 import type { Logger } from '../../shared/logger.js';
@@ -42,6 +43,7 @@ export type SignInOutcome = SignedIn | NewPasswordRequired;
 /** Who is asking, for throttling and audit: the client's address. */
 export interface Caller {
   ip: string;
+  userAgent?: string | null;
 }
 
 const MAX_RESET_MAILS_PER_HOUR = 5;
@@ -61,6 +63,7 @@ export class AuthService {
     private readonly mailer: Mailer,
     private readonly queue: JobQueue,
     private readonly logger: Logger,
+    private readonly audit: AuditLog,
     private readonly options: {
       accessTokenTtlSeconds: number;
       refreshTokenTtlDays: number;
@@ -73,7 +76,7 @@ export class AuthService {
   }
 
   /** Creates a workspace whose first member (this user) is its admin. */
-  async signUp(input: SignUpInput, caller: { ip: string } = { ip: 'unknown' }): Promise<User> {
+  async signUp(input: SignUpInput, caller: Caller = { ip: 'unknown' }): Promise<User> {
     // Every attempt counts against the address, so accounts cannot be minted in bulk.
     const addressKey = `signup:${caller.ip}`;
     const locked = await this.throttle.lockedFor([addressKey]);
@@ -124,6 +127,18 @@ export class AuthService {
       ]);
       if (accountLocked || addressLocked) {
         this.logger.warn('Sign-in locked after repeated failures', { email, ip: caller.ip });
+        // Recorded in the account's workspace (an unknown address belongs to none).
+        if (user)
+          await this.audit.record(
+            {
+              workspaceId: user.workspaceId,
+              userId: null,
+              email: null,
+              client: { ip: caller.ip, userAgent: caller.userAgent ?? null },
+            },
+            'auth.sign_in_locked',
+            { type: 'user', id: user.id, label: user.email },
+          );
         throw AuthErrors.tooManyAttempts(Math.max(ACCOUNT_RULE.lockSeconds, 60));
       }
       throw AuthErrors.invalidCredentials();
@@ -184,6 +199,7 @@ export class AuthService {
       return true;
     });
     if (!ok || !user) throw AuthErrors.invalidSession();
+    await this.recordPasswordReset(user);
   }
 
   /**
@@ -241,6 +257,15 @@ export class AuthService {
     });
     if (!ok || !user) throw AuthErrors.invalidCode();
     await this.throttle.clear(`account:${email}`);
+    await this.recordPasswordReset(user);
+  }
+
+  private recordPasswordReset(user: User) {
+    return this.audit.record(
+      { workspaceId: user.workspaceId, userId: user.id, email: user.email },
+      'auth.password_reset',
+      { type: 'user', id: user.id, label: user.email },
+    );
   }
 
   private async sendResetCode(user: User) {

@@ -15,6 +15,8 @@ export interface Viewer {
   sessionId?: string;
   /** Set when the caller is an API key acting for `user` (see modules/api-keys). */
   apiKeyId?: string;
+  /** Where the request came from, for the audit log. */
+  client?: { ip: string | null; userAgent: string | null };
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { AuditLog } from '../audit/audit-log.js';
 import type { DataSource } from 'typeorm';
 import { randomToken } from '../../security/app-keys.js';
 import { AppError, forbidden, notFound } from '../../shared/app-error.js';
@@ -32,6 +33,7 @@ export class BotsService {
     private readonly db: DataSource,
     private readonly ask: AskService,
     private readonly keys: ProviderKeysService,
+    private readonly audit: AuditLog,
   ) {}
 
   /** The bots the viewer can see, newest first. */
@@ -73,37 +75,60 @@ export class BotsService {
   async create(viewer: Viewer, input: Record<string, unknown>): Promise<Bot> {
     requireCurrentPermission(viewer, 'bot.write');
     const fields = checkBotFields(input);
-    return this.db.getRepository(Bot).save({
+    const bot = await this.db.getRepository(Bot).save({
       ...fields,
       workspaceId: viewer.workspaceId,
       ownerId: viewer.userId,
       shareToken: randomToken(18),
     });
+    await this.audit.record(viewer, 'bot.created', botTarget(bot));
+    if (bot.privacy === 'public')
+      await this.audit.record(viewer, 'bot.made_public', botTarget(bot));
+    return bot;
   }
 
   async update(viewer: Viewer, id: string, input: Record<string, unknown>): Promise<Bot> {
     const bot = await this.managed(viewer, id);
+    const wasPublic = bot.privacy === 'public';
     Object.assign(bot, checkBotFields(input, true));
-    return this.db.getRepository(Bot).save(bot);
+    const saved = await this.db.getRepository(Bot).save(bot);
+    if (wasPublic !== (saved.privacy === 'public'))
+      await this.audit.record(
+        viewer,
+        saved.privacy === 'public' ? 'bot.made_public' : 'bot.made_private',
+        botTarget(saved),
+      );
+    return saved;
   }
 
   /** A new share link: the old one stops answering at once. */
   async rotateShareLink(viewer: Viewer, id: string): Promise<Bot> {
     const bot = await this.managed(viewer, id);
     bot.shareToken = randomToken(18);
-    return this.db.getRepository(Bot).save(bot);
+    const saved = await this.db.getRepository(Bot).save(bot);
+    await this.audit.record(viewer, 'bot.share_link_rotated', botTarget(saved));
+    return saved;
   }
 
   /** Turns the share link off (the bot stays public in the workspace) or back on. */
   async setShareLink(viewer: Viewer, id: string, enabled: boolean): Promise<Bot> {
     const bot = await this.managed(viewer, id);
+    const changed = bot.shareEnabled !== enabled;
     bot.shareEnabled = enabled;
-    return this.db.getRepository(Bot).save(bot);
+    const saved = await this.db.getRepository(Bot).save(bot);
+    if (changed)
+      await this.audit.record(
+        viewer,
+        enabled ? 'bot.share_link_enabled' : 'bot.share_link_disabled',
+        botTarget(saved),
+      );
+    return saved;
   }
 
   async delete(viewer: Viewer, id: string): Promise<void> {
     const bot = await this.managed(viewer, id);
     await this.db.getRepository(Bot).delete(bot.id); // sources and logs cascade
+    await this.audit.record(viewer, 'bot.deleted', botTarget(bot));
   }
 
   async attachments(botId: string): Promise<BotAttachment[]> {
@@ -318,4 +343,8 @@ export interface BotLogRow {
   cursor_time: string;
   created_at: Date;
   asked_by_email: string | null;
+}
+
+function botTarget(bot: Bot) {
+  return { type: 'bot', id: bot.id, label: bot.name };
 }

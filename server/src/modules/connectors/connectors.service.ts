@@ -1,3 +1,4 @@
+import type { AuditLog } from '../audit/audit-log.js';
 import { randomUUID } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
 import { hashToken, randomToken } from '../../security/app-keys.js';
@@ -81,6 +82,7 @@ export class ConnectorsService {
     private readonly oauthFor: (kind: string) => OAuthProvider | undefined,
     private readonly keys: { secrets: SecretKeys; tokenHash: Buffer },
     private readonly options: ConnectorsOptions,
+    private readonly audit: AuditLog,
   ) {}
 
   /** The kinds that can connect with Authorize on this server (their OAuth client is set up). */
@@ -203,7 +205,14 @@ export class ConnectorsService {
     const kind = kindOf(rawName);
     const sources = await this.sourcesOf(viewer.workspaceId, kind);
     if (sources.length === 0) throw ConnectorErrors.notConfigured(connectorFor(kind)!.label);
-    for (const source of sources) await this.startSync(source);
+    for (const source of sources) {
+      await this.startSync(source);
+      await this.audit.record(viewer, 'connector.resync', {
+        type: 'source',
+        id: source.id,
+        label: `${kind}: ${source.name}`,
+      });
+    }
     return this.sourcesOf(viewer.workspaceId, kind);
   }
 
@@ -215,6 +224,11 @@ export class ConnectorsService {
       .findOneBy({ id: sourceId, workspaceId: viewer.workspaceId });
     if (!source || !isConnectorKind(source.kind)) throw ConnectorErrors.sourceNotFound();
     await this.startSync(source);
+    await this.audit.record(viewer, 'connector.resync', {
+      type: 'source',
+      id: source.id,
+      label: `${source.kind}: ${source.name}`,
+    });
     return this.db.getRepository(Source).findOneByOrFail({ id: source.id });
   }
 
@@ -383,6 +397,11 @@ export class ConnectorsService {
       return saved;
     });
     await this.sync.syncNow(source.id);
+    await this.audit.record(viewer, 'connector.connected', {
+      type: 'source',
+      id: source.id,
+      label: `${kind}: ${source.name}`,
+    });
     return source;
   }
 

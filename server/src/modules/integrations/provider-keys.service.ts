@@ -1,3 +1,4 @@
+import type { AuditLog } from '../audit/audit-log.js';
 import OpenAI from 'openai';
 import type { DataSource } from 'typeorm';
 import { ChatProvider } from '../../ai/chat-provider.js';
@@ -30,6 +31,7 @@ export class ProviderKeysService {
     private readonly db: DataSource,
     private readonly secretsKey: SecretKeys,
     private readonly settings: ProviderSettings,
+    private readonly audit: AuditLog,
   ) {}
 
   async get(viewer: Viewer): Promise<MaskedKey | null> {
@@ -67,11 +69,23 @@ export class ProviderKeysService {
       masked: maskSecret(value),
       verifiedAt: verified ? new Date() : null,
     });
+    await this.audit.record(viewer, 'provider_key.saved', {
+      type: 'provider_key',
+      id: saved.id,
+      label: saved.masked,
+    });
     return { ...toMasked(saved), verified, verifyMessage };
   }
 
   async remove(viewer: Viewer): Promise<void> {
-    await this.db.getRepository(ProviderKey).delete({ userId: viewer.userId });
+    const key = await this.db.getRepository(ProviderKey).findOneBy({ userId: viewer.userId });
+    if (!key) return;
+    await this.db.getRepository(ProviderKey).delete({ id: key.id });
+    await this.audit.record(viewer, 'provider_key.removed', {
+      type: 'provider_key',
+      id: key.id,
+      label: key.masked,
+    });
   }
 
   /** A chat provider on the user's key for `model`, or null when they have none. */

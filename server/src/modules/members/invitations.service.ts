@@ -1,3 +1,4 @@
+import type { AuditLog } from '../audit/audit-log.js';
 import { In, IsNull, type DataSource } from 'typeorm';
 import type { Mailer } from '../../mail/mailer.js';
 import { hashToken, randomToken } from '../../security/app-keys.js';
@@ -41,6 +42,7 @@ export class InvitationsService {
     private readonly mailer: Mailer,
     private readonly logger: Logger,
     private readonly publicUrl: string,
+    private readonly audit: AuditLog,
   ) {}
 
   async invite(
@@ -107,6 +109,11 @@ export class InvitationsService {
         });
       });
       await this.sendMail(invitation, token, workspace, viewer.user);
+      await this.audit.record(viewer, 'invitation.sent', {
+        type: 'invitation',
+        id: invitation.id,
+        label: email,
+      });
       invited.push(Object.assign(invitation, { invitedBy: viewer.user }));
     }
     this.logger.info('Invitations sent', {
@@ -144,6 +151,11 @@ export class InvitationsService {
     });
     await this.db.getRepository(Invitation).save(invitation);
     await this.sendMail(invitation, token, await this.workspaceOf(viewer.workspaceId), viewer.user);
+    await this.audit.record(viewer, 'invitation.sent', {
+      type: 'invitation',
+      id: invitation.id,
+      label: invitation.email,
+    });
     return invitation;
   }
 
@@ -151,6 +163,11 @@ export class InvitationsService {
     requireCurrentPermission(viewer, 'user.write');
     const invitation = await this.openInvitation(viewer, id);
     await this.db.getRepository(Invitation).update(invitation.id, { revokedAt: new Date() });
+    await this.audit.record(viewer, 'invitation.revoked', {
+      type: 'invitation',
+      id: invitation.id,
+      label: invitation.email,
+    });
   }
 
   /** What the invitee sees before accepting (public: the token is the credential). */
@@ -184,8 +201,9 @@ export class InvitationsService {
     }
     await checkPassword(input.password ?? '', invitation.email);
     const passwordHash = await hashPassword(input.password);
+    let user: User;
     try {
-      return await this.db.transaction(async (m) => {
+      user = await this.db.transaction(async (m) => {
         const claimed = await m
           .createQueryBuilder()
           .update(Invitation)
@@ -195,7 +213,7 @@ export class InvitationsService {
           })
           .execute();
         if (!claimed.affected) throw MemberErrors.invalidInvitation();
-        return m.getRepository(User).save({
+        const user = await m.getRepository(User).save({
           workspaceId: invitation.workspaceId,
           email: invitation.email,
           firstName,
@@ -203,11 +221,18 @@ export class InvitationsService {
           passwordHash,
           roles: invitation.roles,
         });
+        return user;
       });
     } catch (error) {
       if ((error as { code?: string }).code === '23505') throw AuthErrors.emailTaken();
       throw error;
     }
+    await this.audit.record(
+      { workspaceId: user.workspaceId, userId: user.id, email: user.email },
+      'invitation.accepted',
+      { type: 'invitation', id: invitation.id, label: invitation.email },
+    );
+    return user;
   }
 
   private async usable(token: string): Promise<Invitation> {

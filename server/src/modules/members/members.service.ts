@@ -1,3 +1,4 @@
+import type { AuditLog } from '../audit/audit-log.js';
 import type { DataSource } from 'typeorm';
 import { assertId } from '../../shared/ids.js';
 import type { Logger } from '../../shared/logger.js';
@@ -37,6 +38,7 @@ export class MembersService {
   constructor(
     private readonly db: DataSource,
     private readonly logger: Logger,
+    private readonly audit: AuditLog,
   ) {}
 
   async list(
@@ -114,6 +116,11 @@ export class MembersService {
       return Object.assign(target, { roles: wanted });
     });
     this.logger.info('Member roles changed', { by: viewer.userId, userId, roles: wanted });
+    await this.audit.record(viewer, 'member.roles_changed', {
+      type: 'user',
+      id: userId,
+      label: `${updated.email}: ${wanted.join(', ')}`,
+    });
     return updated;
   }
 
@@ -121,7 +128,7 @@ export class MembersService {
   async remove(viewer: Viewer, userId: string): Promise<void> {
     requireCurrentPermission(viewer, 'user.write');
     assertId(userId, 'No such member in this workspace.');
-    await this.db.transaction(async (m) => {
+    const removed = await this.db.transaction(async (m) => {
       const admins = await this.lockAdmins(m.query.bind(m), viewer.workspaceId);
       const target = await m
         .getRepository(User)
@@ -131,8 +138,14 @@ export class MembersService {
         throw MemberErrors.lastAdmin();
       }
       await m.getRepository(User).delete(target.id);
+      return target;
     });
     this.logger.info('Member removed', { by: viewer.userId, userId });
+    await this.audit.record(viewer, 'member.removed', {
+      type: 'user',
+      id: userId,
+      label: removed.email,
+    });
   }
 
   roles() {

@@ -1,3 +1,4 @@
+import type { AuditLog } from '../audit/audit-log.js';
 import type { DataSource } from 'typeorm';
 import { badInput } from '../../shared/app-error.js';
 import { assertId } from '../../shared/ids.js';
@@ -24,6 +25,7 @@ export class SourcesService {
   constructor(
     private readonly db: DataSource,
     private readonly storage: ObjectStorage,
+    private readonly audit: AuditLog,
   ) {}
 
   list(viewer: Viewer): Promise<Source[]> {
@@ -102,6 +104,11 @@ export class SourcesService {
     if (!doc.storageKey) throw SourceErrors.connectedDocument();
     await this.db.getRepository(SourceDocument).delete(doc.id); // chunks cascade
     await this.storage.remove(doc.storageKey);
+    await this.audit.record(viewer, 'document.deleted', {
+      type: 'document',
+      id: doc.id,
+      label: doc.fileName ?? doc.title,
+    });
   }
 
   async deleteSource(viewer: Viewer, id: string): Promise<void> {
@@ -117,6 +124,11 @@ export class SourcesService {
     await this.db.getRepository(Source).delete(source.id); // documents and chunks cascade
     await Promise.all(
       docs.flatMap((d) => (d.storageKey ? [this.storage.remove(d.storageKey)] : [])),
+    );
+    await this.audit.record(
+      viewer,
+      source.kind === 'file_upload' ? 'source.deleted' : 'connector.disconnected',
+      { type: 'source', id: source.id, label: `${source.kind}: ${source.name}` },
     );
   }
 }

@@ -1,0 +1,75 @@
+import type { AuditEventFieldsFragment } from '../../graphql/generated';
+
+/** How each recorded action reads in the log (unknown future actions show their key). */
+const LABELS: Record<string, string> = {
+  'auth.sign_in_locked': 'Sign-in locked after failures',
+  'auth.password_reset': 'Password reset',
+  'member.roles_changed': 'Roles changed',
+  'member.removed': 'Member removed',
+  'invitation.sent': 'Invitation sent',
+  'invitation.accepted': 'Invitation accepted',
+  'invitation.revoked': 'Invitation revoked',
+  'api_key.created': 'API key created',
+  'api_key.revoked': 'API key revoked',
+  'provider_key.saved': 'AI provider key saved',
+  'provider_key.removed': 'AI provider key removed',
+  'connector.connected': 'Connector connected',
+  'connector.disconnected': 'Connector disconnected',
+  'connector.resync': 'Connector synced on demand',
+  'document.deleted': 'Document deleted',
+  'source.deleted': 'Source deleted',
+  'bot.created': 'Bot created',
+  'bot.deleted': 'Bot deleted',
+  'bot.made_public': 'Bot made public',
+  'bot.made_private': 'Bot made private',
+  'bot.share_link_rotated': 'Bot share link replaced',
+  'bot.share_link_enabled': 'Bot share link turned on',
+  'bot.share_link_disabled': 'Bot share link turned off',
+};
+
+export function actionLabel(action: string): string {
+  return LABELS[action] ?? action;
+}
+
+export function formatWhen(iso: string): string {
+  return new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'medium' }).format(
+    new Date(iso),
+  );
+}
+
+const CSV_COLUMNS = [
+  'time',
+  'action',
+  'actor',
+  'api key',
+  'target type',
+  'target',
+  'address',
+  'user agent',
+];
+
+/** One CSV field: quoted, quotes doubled, and a leading = + - @ neutralised for spreadsheets. */
+function field(value: string | null | undefined): string {
+  const text = value ?? '';
+  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return `"${safe.replace(/"/g, '""')}"`;
+}
+
+/** The events as CSV (RFC 4180, CRLF line ends), newest first as shown. */
+export function toCsv(events: AuditEventFieldsFragment[]): string {
+  const rows = events.map((e) =>
+    [
+      e.at,
+      e.action,
+      e.actor?.email ?? '',
+      e.apiKeyId ?? '',
+      e.target?.type ?? '',
+      e.target?.label ?? e.target?.id ?? '',
+      e.ip ?? '',
+      e.userAgent ?? '',
+    ]
+      .map(field)
+      .join(','),
+  );
+  return [CSV_COLUMNS.map(field).join(','), ...rows].join('\r\n') + '\r\n';
+}

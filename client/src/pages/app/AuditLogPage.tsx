@@ -1,0 +1,159 @@
+import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { useApolloClient } from '@apollo/client/react';
+import { IconAlertCircle, IconHistory } from '@tabler/icons-react';
+import { useState } from 'react';
+import {
+  AuditEventsDocument,
+  useAuditEventsQuery,
+  type AuditEventFieldsFragment,
+  type AuditEventsQuery,
+  type AuditEventsQueryVariables,
+} from '../../graphql/generated';
+import { PageHeader } from '../../layout/PageHeader';
+import { toCsv } from '../../modules/audit/audit-format';
+import { AuditEventTable } from '../../modules/audit/components/AuditEventTable';
+import {
+  AuditFiltersBar,
+  type AuditFilterValues,
+} from '../../modules/audit/components/AuditFiltersBar';
+import { EmptyState } from '../../shared/EmptyState';
+import { errorMessage } from '../../shared/graphql-errors';
+
+const PAGE_SIZE = 50;
+/** An export stops here: a bigger one belongs to the API (auditEvents, paged). */
+const EXPORT_MAX = 10_000;
+
+/** /app/audit-log (user.write): what happened in the workspace, filtered, paged, exportable. */
+export function AuditLogPage() {
+  const client = useApolloClient();
+  const [filters, setFilters] = useState<AuditFilterValues>({ action: null, actorId: null });
+  const variables: AuditEventsQueryVariables = {
+    first: PAGE_SIZE,
+    action: filters.action,
+    actorId: filters.actorId,
+  };
+  const { data, error, loading, fetchMore, refetch } = useAuditEventsQuery({
+    variables,
+    fetchPolicy: 'network-only',
+  });
+  const [more, setMore] = useState<{ busy: boolean; error: string | null }>({
+    busy: false,
+    error: null,
+  });
+  const [exporting, setExporting] = useState(false);
+  const page = data?.auditEvents;
+
+  const loadMore = async () => {
+    if (!page?.pageInfo.endCursor) return;
+    setMore({ busy: true, error: null });
+    try {
+      await fetchMore({
+        variables: { after: page.pageInfo.endCursor },
+        updateQuery: (previous, { fetchMoreResult }) => ({
+          auditEvents: {
+            ...fetchMoreResult.auditEvents,
+            nodes: [...previous.auditEvents.nodes, ...fetchMoreResult.auditEvents.nodes],
+          },
+        }),
+      });
+      setMore({ busy: false, error: null });
+    } catch (e) {
+      setMore({ busy: false, error: errorMessage(e) });
+    }
+  };
+
+  // Every event the filters select (up to EXPORT_MAX), 200 a request, as one CSV file.
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      const all: AuditEventFieldsFragment[] = [];
+      let after: string | null = null;
+      do {
+        const result: { data?: AuditEventsQuery } = await client.query<
+          AuditEventsQuery,
+          AuditEventsQueryVariables
+        >({
+          query: AuditEventsDocument,
+          variables: { ...variables, first: 200, after },
+          fetchPolicy: 'network-only',
+        });
+        const chunk = result.data?.auditEvents;
+        if (!chunk) break;
+        all.push(...chunk.nodes);
+        after = chunk.pageInfo.hasNextPage ? (chunk.pageInfo.endCursor ?? null) : null;
+      } while (after && all.length < EXPORT_MAX);
+      const url = URL.createObjectURL(new Blob([toCsv(all)], { type: 'text/csv' }));
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = `lumen-audit-log-${new Date().toISOString().slice(0, 10)}.csv`;
+      link.click();
+      URL.revokeObjectURL(url);
+    } catch (e) {
+      setMore((m) => ({ ...m, error: errorMessage(e) }));
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <>
+      <PageHeader
+        title="Audit log"
+        subtitle="Team Settings"
+        description="Who changed what in this workspace: members, invitations, keys, connectors, documents and bots. Events are kept for a year."
+      />
+      <Stack gap="md">
+        <AuditFiltersBar
+          value={filters}
+          onChange={setFilters}
+          onExport={() => void exportCsv()}
+          exporting={exporting}
+        />
+        {!page && error && (
+          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title="Error">
+            <Text size="sm" mb="sm">
+              {errorMessage(error)}
+            </Text>
+            <Button size="xs" variant="light" color="red" onClick={() => void refetch()}>
+              Try again
+            </Button>
+          </Alert>
+        )}
+        {!page && loading && (
+          <Group gap="xs">
+            <Loader size="sm" />
+            <Text c="dimmed">Loading...</Text>
+          </Group>
+        )}
+        {page && page.nodes.length === 0 && (
+          <EmptyState
+            icon={IconHistory}
+            title={filters.action || filters.actorId ? 'No matching events' : 'Nothing yet'}
+            headingOrder={2}
+            description={
+              filters.action || filters.actorId
+                ? 'No event matches these filters. Clear them to see everything.'
+                : 'Role changes, invitations, API keys, connectors, deletions and bot sharing show up here as they happen.'
+            }
+          />
+        )}
+        {page && page.nodes.length > 0 && <AuditEventTable events={page.nodes} />}
+        {more.error && (
+          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />}>
+            {more.error}
+          </Alert>
+        )}
+        {page?.pageInfo.hasNextPage && (
+          <Button
+            variant="default"
+            onClick={() => void loadMore()}
+            loading={more.busy}
+            style={{ alignSelf: 'center' }}
+          >
+            Load more
+          </Button>
+        )}
+      </Stack>
+    </>
+  );
+}

@@ -1,0 +1,27 @@
+/** Every action the audit log records, as filters and the client list them. */
+export const AUDIT_ACTIONS = [
+  'auth.sign_in_locked',
+  'auth.password_reset',
+  'member.roles_changed',
+  'member.removed',
+  'invitation.sent',
+  'invitation.accepted',
+  'invitation.revoked',
+  'api_key.created',
+  'api_key.revoked',
+  'provider_key.saved',
+  'provider_key.removed',
+  'connector.connected',
+  'connector.disconnected',
+  'connector.resync',
+  'document.deleted',
+  'source.deleted',
+  'bot.created',
+  'bot.deleted',
+  'bot.made_public',
+  'bot.made_private',
+  'bot.share_link_rotated',
+  'bot.share_link_enabled',
+  'bot.share_link_disabled',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
