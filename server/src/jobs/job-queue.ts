@@ -63,6 +63,8 @@ export class JobQueue {
   private timer: NodeJS.Timeout | undefined;
   private stopped = true;
   private idle: (() => void)[] = [];
+  /** Polls in flight (a claim may be on its way back from the database). */
+  private polls = new Set<Promise<void>>();
 
   constructor(
     private readonly db: DataSource,
@@ -157,10 +159,11 @@ export class JobQueue {
     this.kick();
   }
 
-  /** Stops claiming; waits for running jobs to finish. */
+  /** Stops claiming; waits for a claim in flight and for running jobs to finish. */
   async stop() {
     this.stopped = true;
     clearTimeout(this.timer);
+    await Promise.all([...this.polls]);
     if (this.running > 0) await new Promise<void>((resolve) => this.idle.push(resolve));
   }
 
@@ -171,22 +174,45 @@ export class JobQueue {
     setImmediate(() => void this.poll());
   }
 
-  private async poll() {
-    if (this.stopped) return;
-    try {
-      const free = this.options.concurrency - this.running;
-      if (free > 0) {
-        const jobs = await this.claim(free);
-        for (const job of jobs) void this.run(job);
+  private poll(): Promise<void> {
+    if (this.stopped) return Promise.resolve();
+    const pass = (async () => {
+      try {
+        const free = this.options.concurrency - this.running;
+        if (free > 0) {
+          const jobs = await this.claim(free);
+          // stop() came while claiming: the jobs go back to the queue rather than run.
+          if (this.stopped) await this.release(jobs);
+          else for (const job of jobs) this.launch(job);
+        }
+      } catch (error) {
+        this.logger.error('Job queue poll failed', { error });
       }
-    } catch (error) {
-      this.logger.error('Job queue poll failed', { error });
-    }
-    if (!this.stopped) {
-      clearTimeout(this.timer);
-      this.timer = setTimeout(() => void this.poll(), this.options.pollMs);
-      this.timer.unref();
-    }
+      if (!this.stopped) {
+        clearTimeout(this.timer);
+        this.timer = setTimeout(() => void this.poll(), this.options.pollMs);
+        this.timer.unref();
+      }
+    })();
+    this.polls.add(pass);
+    void pass.finally(() => this.polls.delete(pass));
+    return pass;
+  }
+
+  /** Runs a claimed job; a failure to record its outcome is logged (its lease brings it back). */
+  private launch(job: Job) {
+    this.run(job).catch((error) =>
+      this.logger.error('Could not record a job outcome', { jobId: job.id, kind: job.kind, error }),
+    );
+  }
+
+  private async release(jobs: Job[]) {
+    if (jobs.length === 0) return;
+    await this.db.query(
+      `UPDATE jobs SET status = 'queued', attempts = greatest(attempts - 1, 0),
+              locked_until = NULL, locked_by = NULL WHERE id = ANY($1::uuid[])`,
+      [jobs.map((j) => j.id)],
+    );
   }
 
   private async claim(limit: number): Promise<Job[]> {
@@ -222,8 +248,8 @@ export class JobQueue {
   private async run(job: Job) {
     this.running++;
     const kind = this.kinds.get(job.kind);
-    if (!kind) throw new Error(`No handler for job kind ${job.kind}`);
     try {
+      if (!kind) throw new PermanentJobError(`No handler for job kind ${job.kind}`);
       const outcome = await kind.handle(job.payload, job);
       if (outcome && typeof outcome.continueAfterMs === 'number') {
         await this.db.query(
@@ -269,7 +295,7 @@ export class JobQueue {
           [job.id, error.message],
         );
         await kind
-          .onFailed?.(job.payload, error)
+          ?.onFailed?.(job.payload, error)
           .catch((e) => this.logger.error('Job onFailed hook failed', { error: e }));
       }
     } finally {
