@@ -13,7 +13,8 @@ export default defineConfig({
       '/health': 'http://localhost:4000',
     },
   },
-  build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 1500 },
+  // The manifest lets scripts/bundle-budget.mjs add up what each route loads.
+  build: { outDir: 'dist', sourcemap: true, manifest: true, chunkSizeWarningLimit: 1500 },
   test: {
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],

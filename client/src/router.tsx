@@ -1,97 +1,159 @@
+import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
-import { AppLayout } from './layout/AppLayout';
-import { ProtectedRoute } from './modules/auth/components/ProtectedRoute';
-import { AcceptInvitePage } from './pages/AcceptInvitePage';
-import { ForgotPasswordPage } from './pages/ForgotPasswordPage';
-import { LandingPage } from './pages/LandingPage';
-import { PublicChatPage } from './pages/PublicChatPage';
-import { ResetPasswordPage } from './pages/ResetPasswordPage';
+import { RouteLoading } from './layout/RouteLoading';
 import { RouterErrorPage } from './pages/RouterErrorPage';
-import { SignInPage } from './pages/SignInPage';
-import { SignUpPage } from './pages/SignUpPage';
-import { UnauthorizedPage } from './pages/UnauthorizedPage';
-import { ApiKeysPage } from './pages/app/ApiKeysPage';
-import { AppUnauthorizedPage } from './pages/app/AppUnauthorizedPage';
-import { AuditLogPage } from './pages/app/AuditLogPage';
-import { BotDetailPage } from './pages/app/BotDetailPage';
-import { BotsPage } from './pages/app/BotsPage';
-import { ConnectorsPage } from './pages/app/ConnectorsPage';
-import { DashboardPage } from './pages/app/DashboardPage';
-import { DocumentPage } from './pages/app/DocumentPage';
-import { IntegrationsPage } from './pages/app/IntegrationsPage';
-import { SearchPage } from './pages/app/SearchPage';
-import { UsersPage } from './pages/app/UsersPage';
+
+const protectedRoute = () =>
+  import('./modules/auth/components/ProtectedRoute').then((m) => m.ProtectedRoute);
+
+/**
+ * A route whose page is its own chunk, fetched when the route is first visited (the landing
+ * page does not download the app, the app does not download every screen). With a permission,
+ * the page is wrapped in its ProtectedRoute (SPEC §6).
+ */
+function page(load: () => Promise<ComponentType>, permission?: string): RouteObject['lazy'] {
+  return async () => {
+    const [Page, ProtectedRoute] = await Promise.all([
+      load(),
+      permission ? protectedRoute() : undefined,
+    ]);
+    return {
+      element: ProtectedRoute ? (
+        <ProtectedRoute permission={permission}>
+          <Page />
+        </ProtectedRoute>
+      ) : (
+        <Page />
+      ),
+    };
+  };
+}
 
 /** SPEC §2: public routes, and the protected area under /app with per-route permissions. */
 export const routes: RouteObject[] = [
   {
     errorElement: <RouterErrorPage />,
+    // Shown while the first page's chunk loads.
+    hydrateFallbackElement: <RouteLoading />,
     children: [
-      { path: '/', element: <LandingPage /> },
-      { path: '/signin', element: <SignInPage /> },
-      { path: '/signup', element: <SignUpPage /> },
-      { path: '/accept-invite', element: <AcceptInvitePage /> },
-      { path: '/reset-password', element: <ResetPasswordPage /> },
-      { path: '/forgot-password', element: <ForgotPasswordPage /> },
-      { path: '/unauthorized', element: <UnauthorizedPage /> },
-      // A public bot's share link: no sign-in (SPEC §2 bots; the server serves public bots only).
-      { path: '/chat/:token', element: <PublicChatPage /> },
+      { path: '/', lazy: page(() => import('./pages/LandingPage').then((m) => m.LandingPage)) },
       {
-        path: '/app',
-        element: (
-          <ProtectedRoute>
-            <AppLayout />
-          </ProtectedRoute>
-        ),
+        // Every route but the landing page talks to the API: one Apollo client, loaded here.
+        lazy: async () => ({ Component: (await import('./graphql/ApolloRoot')).ApolloRoot }),
         children: [
-          { index: true, element: <Navigate to="/app/dashboard" replace /> },
-          { path: 'dashboard', element: <DashboardPage /> },
-          { path: 'bots', element: <BotsPage /> },
-          { path: 'bots/:botId', element: <BotDetailPage /> },
-          { path: 'connectors', element: <ConnectorsPage /> },
-          // Every member may have keys; the server limits each key to its creator's permissions.
-          { path: 'api-keys', element: <ApiKeysPage /> },
           {
-            path: 'users',
-            element: (
-              <ProtectedRoute permission="user.read">
-                <UsersPage />
-              </ProtectedRoute>
+            path: '/signin',
+            lazy: page(() => import('./pages/SignInPage').then((m) => m.SignInPage)),
+          },
+          {
+            path: '/signup',
+            lazy: page(() => import('./pages/SignUpPage').then((m) => m.SignUpPage)),
+          },
+          {
+            path: '/accept-invite',
+            lazy: page(() => import('./pages/AcceptInvitePage').then((m) => m.AcceptInvitePage)),
+          },
+          {
+            path: '/reset-password',
+            lazy: page(() => import('./pages/ResetPasswordPage').then((m) => m.ResetPasswordPage)),
+          },
+          {
+            path: '/forgot-password',
+            lazy: page(() =>
+              import('./pages/ForgotPasswordPage').then((m) => m.ForgotPasswordPage),
             ),
           },
           {
-            path: 'integrations',
-            element: (
-              <ProtectedRoute permission="search.read">
-                <IntegrationsPage />
-              </ProtectedRoute>
-            ),
+            path: '/unauthorized',
+            lazy: page(() => import('./pages/UnauthorizedPage').then((m) => m.UnauthorizedPage)),
+          },
+          // A public bot's share link: no sign-in (SPEC §2 bots; the server serves public bots only).
+          {
+            path: '/chat/:token',
+            lazy: page(() => import('./pages/PublicChatPage').then((m) => m.PublicChatPage)),
           },
           {
-            path: 'search',
-            element: (
-              <ProtectedRoute permission="search.read">
-                <SearchPage />
-              </ProtectedRoute>
-            ),
+            path: '/app',
+            lazy: async () => {
+              const [{ AppLayout }, ProtectedRoute] = await Promise.all([
+                import('./layout/AppLayout'),
+                protectedRoute(),
+              ]);
+              return {
+                element: (
+                  <ProtectedRoute>
+                    <AppLayout />
+                  </ProtectedRoute>
+                ),
+              };
+            },
+            children: [
+              { index: true, element: <Navigate to="/app/dashboard" replace /> },
+              {
+                path: 'dashboard',
+                lazy: page(() => import('./pages/app/DashboardPage').then((m) => m.DashboardPage)),
+              },
+              {
+                path: 'bots',
+                lazy: page(() => import('./pages/app/BotsPage').then((m) => m.BotsPage)),
+              },
+              {
+                path: 'bots/:botId',
+                lazy: page(() => import('./pages/app/BotDetailPage').then((m) => m.BotDetailPage)),
+              },
+              {
+                path: 'connectors',
+                lazy: page(() =>
+                  import('./pages/app/ConnectorsPage').then((m) => m.ConnectorsPage),
+                ),
+              },
+              {
+                path: 'api-keys',
+                lazy: page(() => import('./pages/app/ApiKeysPage').then((m) => m.ApiKeysPage)),
+              },
+              {
+                path: 'users',
+                lazy: page(
+                  () => import('./pages/app/UsersPage').then((m) => m.UsersPage),
+                  'user.read',
+                ),
+              },
+              {
+                path: 'integrations',
+                lazy: page(
+                  () => import('./pages/app/IntegrationsPage').then((m) => m.IntegrationsPage),
+                  'search.read',
+                ),
+              },
+              {
+                path: 'search',
+                lazy: page(
+                  () => import('./pages/app/SearchPage').then((m) => m.SearchPage),
+                  'search.read',
+                ),
+              },
+              {
+                path: 'documents/:documentId',
+                lazy: page(
+                  () => import('./pages/app/DocumentPage').then((m) => m.DocumentPage),
+                  'search.read',
+                ),
+              },
+              {
+                path: 'audit-log',
+                lazy: page(
+                  () => import('./pages/app/AuditLogPage').then((m) => m.AuditLogPage),
+                  'user.write',
+                ),
+              },
+              {
+                path: 'unauthorized',
+                lazy: page(() =>
+                  import('./pages/app/AppUnauthorizedPage').then((m) => m.AppUnauthorizedPage),
+                ),
+              },
+            ],
           },
-          {
-            path: 'documents/:documentId',
-            element: (
-              <ProtectedRoute permission="search.read">
-                <DocumentPage />
-              </ProtectedRoute>
-            ),
-          },
-          {
-            path: 'audit-log',
-            element: (
-              <ProtectedRoute permission="user.write">
-                <AuditLogPage />
-              </ProtectedRoute>
-            ),
-          },
-          { path: 'unauthorized', element: <AppUnauthorizedPage /> },
         ],
       },
     ],

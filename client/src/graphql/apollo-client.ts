@@ -49,3 +49,11 @@ export function createApolloClient() {
     defaultOptions: { watchQuery: { fetchPolicy: 'cache-and-network' } },
   });
 }
+
+let shared: ReturnType<typeof createApolloClient> | undefined;
+
+/** The app's one client, created on first use (by the first route that talks to the API). */
+export function apolloClient() {
+  shared ??= createApolloClient();
+  return shared;
+}

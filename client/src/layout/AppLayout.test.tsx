@@ -1,10 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { storeSession } from '../modules/auth/session-store';
-import { routes } from '../router';
+import { eagerRoutes } from '../test/eager-routes';
 import { meMock } from '../test/me-mock';
 import { ada, firstPage, invitationsMock, membersMock, rolesMock } from '../test/members-mocks';
 import { fakeToken, renderRoutes } from '../test/render';
+
+const routes = await eagerRoutes();
 
 const signIn = (permissions = ['user.read', 'search.read']) =>
   storeSession(fakeToken({ permissions }), 'refresh');

@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { storeSession } from '../modules/auth/session-store';
 import type { AskStreamState, UseAskStream } from '../modules/ask/use-ask-stream';
 import type * as AskStreamModule from '../modules/ask/use-ask-stream';
-import { routes } from '../router';
+import { eagerRoutes } from '../test/eager-routes';
 import { askAnswer, askSource } from '../test/ask-mocks';
 import { fakeToken, renderRoutes, renderWithProviders, type RenderOptions } from '../test/render';
 import {
@@ -14,6 +14,8 @@ import {
   searchRecentsMock,
 } from '../test/search-mocks';
 import { SEARCH_HINT, SEARCH_PLACEHOLDER, SearchModal, searchSpotlight } from './SearchModal';
+
+const routes = await eagerRoutes();
 
 /** The answer stream, faked: `ask` records the call and shows `stream.next` as the answer. */
 const stream = vi.hoisted(() => ({

@@ -2,8 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { storeSession } from '../modules/auth/session-store';
-import { routes } from '../router';
+import { eagerRoutes } from '../test/eager-routes';
 import { fakeToken, renderRoutes } from '../test/render';
+
+const routes = await eagerRoutes();
 
 const renderApp = (path = '/app/dashboard') => {
   storeSession(fakeToken(), 'refresh');

@@ -3,10 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { SignOutDocument } from '../graphql/generated';
 import { storeSession } from '../modules/auth/session-store';
-import { routes } from '../router';
+import { eagerRoutes } from '../test/eager-routes';
 import { apiKeysMock } from '../test/api-keys-mocks';
 import { fakeToken, renderRoutes } from '../test/render';
 import { sourcesMock } from '../test/sources-mocks';
+
+const routes = await eagerRoutes();
 
 const signOutMock = {
   request: { query: SignOutDocument, variables: { refreshToken: 'refresh' } },

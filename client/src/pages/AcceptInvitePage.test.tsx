@@ -4,10 +4,12 @@ import userEvent from '@testing-library/user-event';
 import { GraphQLError } from 'graphql';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AcceptInvitationDocument, InvitationPreviewDocument } from '../graphql/generated';
-import { routes } from '../router';
+import { eagerRoutes } from '../test/eager-routes';
 import { renderRoutes, renderWithProviders } from '../test/render';
 import { AcceptInvitePage } from './AcceptInvitePage';
 import { SignInPage } from './SignInPage';
+
+const routes = await eagerRoutes();
 
 afterEach(() => notifications.clean());
 

@@ -1,9 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { routes } from '../router';
+import { eagerRoutes } from '../test/eager-routes';
 import { renderRoutes } from '../test/render';
 import { PublicChatPage } from './PublicChatPage';
+
+const routes = await eagerRoutes();
 
 const TOKEN = 'share-token-123';
 const BOT = {

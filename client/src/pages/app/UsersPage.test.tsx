@@ -9,7 +9,7 @@ import {
   RevokeInvitationDocument,
 } from '../../graphql/generated';
 import { storeSession } from '../../modules/auth/session-store';
-import { routes } from '../../router';
+import { eagerRoutes } from '../../test/eager-routes';
 import {
   ada,
   alan,
@@ -21,6 +21,8 @@ import {
 } from '../../test/members-mocks';
 import { fakeToken, renderRoutes } from '../../test/render';
 import { renderUsersPage as renderPage } from '../../test/users-page';
+
+const routes = await eagerRoutes();
 
 afterEach(() => notifications.clean());
 
