@@ -12,7 +12,8 @@ import { apolloClient } from './apollo-client';
 export function ApolloRoot() {
   return (
     <ApolloProvider client={apolloClient()}>
-      <Notifications position="top-right" />
+      {/* Bottom right and brief: toasts never cover the top bar or linger over work. */}
+      <Notifications position="bottom-right" autoClose={4000} />
       <SessionKeeper />
       <Outlet />
     </ApolloProvider>

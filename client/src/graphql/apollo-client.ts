@@ -8,7 +8,7 @@ import {
 import { ErrorLink } from '@apollo/client/link/error';
 import { SetContextLink } from '@apollo/client/link/context';
 import { Observable } from 'rxjs';
-import { clearSession, getToken } from '../modules/auth/session-store';
+import { endExpiredSession, getToken } from '../modules/auth/session-store';
 import { currentAccessToken, refreshAccessToken } from '../modules/auth/token-refresh';
 
 const authLink = new SetContextLink(async (prevContext) => {
@@ -27,7 +27,7 @@ const retryAfterRefresh = new ErrorLink(({ error, operation, forward }) => {
     refreshAccessToken().then(
       (token) => {
         if (!token) {
-          clearSession();
+          endExpiredSession();
           observer.error(error);
           return;
         }

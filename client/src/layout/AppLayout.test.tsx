@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { storeSession } from '../modules/auth/session-store';
 import { eagerRoutes } from '../test/eager-routes';
@@ -98,5 +99,25 @@ describe('app layout', () => {
         .getAllByRole('link')
         .map((link) => link.textContent),
     ).toEqual(['API keys']);
+  });
+});
+
+describe('keyboard', () => {
+  it('offers "Skip to content" as the first Tab stop, which lands on the page', async () => {
+    signIn();
+    renderRoutes(routes, '/app/users', [
+      meMock(),
+      rolesMock(),
+      invitationsMock(),
+      membersMock(firstPage, [ada()]),
+    ]);
+    const user = userEvent.setup();
+    await screen.findByRole('complementary', { name: 'Configuration' });
+    (document.activeElement as HTMLElement | null)?.blur();
+    await user.tab();
+    const skip = screen.getByRole('link', { name: 'Skip to content' });
+    expect(skip).toHaveFocus();
+    expect(skip).toHaveAttribute('href', '#main-content');
+    expect(screen.getByRole('main')).toHaveAttribute('id', 'main-content');
   });
 });

@@ -12,11 +12,15 @@ export function AppLayout() {
 
   return (
     <div className={classes.root}>
+      {/* The first Tab stop: past the sidebar, panel and top bar, straight to the page. */}
+      <a href="#main-content" className={classes.skipLink}>
+        Skip to content
+      </a>
       <SidebarNav />
       <ConfigurationPanel />
       <div className={classes.column}>
         {!onSearchPage && <TopBar />}
-        <main className={classes.main}>
+        <main id="main-content" tabIndex={-1} className={classes.main}>
           <Outlet />
         </main>
       </div>

@@ -58,6 +58,14 @@ describe('TopBar', () => {
     warn.mockRestore();
   });
 
+  it('shows no unread dot on the bell while there is nothing to notify', async () => {
+    storeSession(fakeToken(), 'refresh');
+    renderRoutes(routes, '/app/dashboard');
+    const bell = await screen.findByRole('button', { name: 'Notifications' });
+    expect(bell).toBeInTheDocument();
+    expect(document.querySelector('.mantine-Indicator-indicator')).toBeNull();
+  });
+
   it("shows the member's initials, and their name and email in the avatar menu", async () => {
     const user = userEvent.setup();
     storeSession(fakeToken({ given_name: 'Grace', family_name: 'Hopper' }), 'refresh');

@@ -108,11 +108,14 @@ export function TopBar() {
   );
 }
 
-/** The spec's notification dot; there is nothing to notify about yet, and the panel says so. */
-function NotificationBell() {
+/**
+ * The spec's notification bell. Its red dot means something is unread, so it stays off while
+ * there is nothing to notify about; the panel says so.
+ */
+function NotificationBell({ unread = 0 }: { unread?: number }) {
   return (
     <Popover position="bottom-end" width={260} shadow="md" withArrow hideDetached={false}>
-      <Indicator color="red" size={8} offset={7}>
+      <Indicator color="red" size={8} offset={7} disabled={unread === 0}>
         <Popover.Target>
           <ActionIcon variant="default" size="lg" radius="md" aria-label="Notifications">
             <IconBell size={18} stroke={1.6} />

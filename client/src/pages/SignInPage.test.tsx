@@ -253,3 +253,14 @@ describe('SignInPage', () => {
     expect(await screen.findByText('Dashboard screen')).toBeInTheDocument();
   });
 });
+
+describe('SignInPage after an expired session', () => {
+  it('says the session expired, once', () => {
+    sessionStorage.setItem('session_expired', '1');
+    const { unmount } = renderWithProviders(<SignInPage />, { path: '/signin' });
+    expect(screen.getByText('Your session expired, please sign in again.')).toBeInTheDocument();
+    unmount();
+    renderWithProviders(<SignInPage />, { path: '/signin' });
+    expect(screen.queryByText('Your session expired, please sign in again.')).toBeNull();
+  });
+});

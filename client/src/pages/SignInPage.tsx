@@ -1,4 +1,5 @@
-import { Anchor, Button, Checkbox, Group, Stack } from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, Group, Stack } from '@mantine/core';
+import { IconClockExclamation } from '@tabler/icons-react';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
@@ -8,7 +9,7 @@ import { EmailField } from '../modules/auth/components/AuthFields';
 import { PasswordField } from '../modules/auth/components/PasswordField';
 import { FormAlert, type FormProblem } from '../modules/auth/components/FormAlert';
 import { savePasswordChallenge } from '../modules/auth/password-challenge';
-import { storeSession, takeRedirect } from '../modules/auth/session-store';
+import { storeSession, takeRedirect, takeSessionExpired } from '../modules/auth/session-store';
 import { errorCode, errorMessage } from '../shared/graphql-errors';
 
 /** Carries what was typed so the reset form need not ask again. */
@@ -25,6 +26,8 @@ export function SignInPage() {
   const [params] = useSearchParams();
   const [signIn, { loading }] = useSignInMutation();
   const [problem, setProblem] = useState<FormProblem | null>(null);
+  // Read once on arrival: a session that ended by itself is said, not a bare redirect.
+  const [expired] = useState(takeSessionExpired);
   const initialEmail = params.get('email') ?? '';
   const form = useForm({
     mode: 'controlled',
@@ -77,6 +80,11 @@ export function SignInPage() {
     >
       <form noValidate onSubmit={submit}>
         <Stack gap="md">
+          {expired && !problem && (
+            <Alert color="yellow" variant="light" icon={<IconClockExclamation size={18} />}>
+              Your session expired, please sign in again.
+            </Alert>
+          )}
           {problem && <FormAlert title={problem.title}>{problem.message}</FormAlert>}
           <EmailField
             autoFocus={!initialEmail}

@@ -1,7 +1,7 @@
 import type { ApolloClient } from '@apollo/client';
 import { getApolloContext } from '@apollo/client/react';
 import { useCallback, useContext, useEffect, useRef, useState } from 'react';
-import { clearSession } from '../auth/session-store';
+import { endExpiredSession } from '../auth/session-store';
 import { currentAccessToken, refreshAccessToken } from '../auth/token-refresh';
 import { createSseParser } from './sse-parser';
 
@@ -157,7 +157,7 @@ async function streamAnswer(
     const token = await refreshAccessToken();
     if (signal.aborted) return;
     if (token) response = await post(token);
-    else clearSession();
+    else endExpiredSession();
   }
   if (!response.ok || !response.body) throw new AskError(await errorMessage(response));
 

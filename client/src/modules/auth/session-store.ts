@@ -8,6 +8,7 @@ export const STORAGE_KEYS = {
   permissions: 'permissions',
   user: 'user',
   redirect: 'redirect_after_login',
+  expired: 'session_expired',
 } as const;
 
 export interface SessionUser {
@@ -128,6 +129,19 @@ export function clearSession() {
   localStorage.removeItem(STORAGE_KEYS.user);
   localStorage.setItem(STORAGE_KEYS.permissions, JSON.stringify([]));
   notify();
+}
+
+/** The session ended without the person signing out: the sign-in page says so once. */
+export function endExpiredSession() {
+  clearSession();
+  sessionStorage.setItem(STORAGE_KEYS.expired, '1');
+}
+
+/** Whether the last session expired (read once: the note is shown one time). */
+export function takeSessionExpired(): boolean {
+  const expired = sessionStorage.getItem(STORAGE_KEYS.expired) === '1';
+  sessionStorage.removeItem(STORAGE_KEYS.expired);
+  return expired;
 }
 
 export function saveRedirect(path: string) {

@@ -1,6 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeToken } from '../../test/render';
-import { getPermissions, getRefreshToken, getToken, storeSession } from './session-store';
+import {
+  getPermissions,
+  getRefreshToken,
+  getToken,
+  storeSession,
+  takeSessionExpired,
+} from './session-store';
 import { currentAccessToken, refreshAccessToken } from './token-refresh';
 
 function answer(body: unknown) {
@@ -48,6 +54,8 @@ describe('token refresh', () => {
     );
     expect(await refreshAccessToken()).toBeNull();
     expect(getToken()).toBeNull();
+    // The sign-in page will say why the person has to sign in again.
+    expect(takeSessionExpired()).toBe(true);
   });
 
   it('keeps the session when the network is down', async () => {

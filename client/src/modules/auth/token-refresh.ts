@@ -1,7 +1,7 @@
 import { print } from 'graphql';
 import { RefreshSessionDocument, type RefreshSessionMutation } from '../../graphql/generated';
 import {
-  clearSession,
+  endExpiredSession,
   getRefreshToken,
   getToken,
   secondsLeft,
@@ -40,7 +40,7 @@ export function refreshAccessToken(): Promise<string | null> {
         storeSession(next.token, next.refreshToken);
         return next.token;
       }
-      if (body.errors?.some((e) => e.extensions?.code === 'UNAUTHENTICATED')) clearSession();
+      if (body.errors?.some((e) => e.extensions?.code === 'UNAUTHENTICATED')) endExpiredSession();
       return null;
     } catch {
       return null; // offline: keep the session, try again later

@@ -1,4 +1,4 @@
-import { clearSession } from '../auth/session-store';
+import { endExpiredSession } from '../auth/session-store';
 import { currentAccessToken, refreshAccessToken } from '../auth/token-refresh';
 
 export const RESYNC_URL = '/api/resync-confluence';
@@ -34,7 +34,7 @@ export async function postJson<T>(url: string, body?: unknown): Promise<RestOutc
     if (response.status === 401) {
       const token = await refreshAccessToken();
       if (token) response = await post(token);
-      else clearSession();
+      else endExpiredSession();
     }
     const parsed = await response.json().catch(() => null);
     const message =

@@ -47,6 +47,8 @@ describe('DashboardPage', () => {
     expect(screen.getByText('Welcome, Ada')).toBeInTheDocument();
     const input = screen.getByPlaceholderText('Ask me anything...');
     expect(input).toHaveStyle({ height: '60px' });
+    // Asking is what people come here for: the box has the focus at once.
+    expect(input).toHaveFocus();
     expect(within(answerPanel()).getByText(/Ask a question above/)).toBeInTheDocument();
     expect(await screen.findByText('What is our refund policy?')).toBeInTheDocument();
   });

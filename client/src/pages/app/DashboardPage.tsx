@@ -35,6 +35,7 @@ export function DashboardPage() {
             onSubmit={ask}
             loading={stream.status === 'loading'}
             disabled={!canAsk}
+            autoFocus={canAsk}
             description={
               canAsk
                 ? undefined

@@ -10,6 +10,8 @@ export interface AskFormProps {
   disabled?: boolean;
   /** Under the box, e.g. why asking is not possible. */
   description?: string;
+  /** Take the focus when shown (the home screen: asking is what people come for). */
+  autoFocus?: boolean;
 }
 
 /** SPEC §2: the large 'Ask me anything...' box, 60px high; Enter or the arrow asks. */
@@ -20,6 +22,7 @@ export function AskForm({
   loading,
   disabled,
   description,
+  autoFocus,
 }: AskFormProps) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -57,6 +60,7 @@ export function AskForm({
         rightSectionWidth={56}
         styles={{ input: { height: 60 }, description: { marginTop: 6 } }}
         autoComplete="off"
+        autoFocus={autoFocus}
       />
     </form>
   );

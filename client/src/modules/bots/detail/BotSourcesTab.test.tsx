@@ -64,6 +64,8 @@ describe('Bot sources tab', () => {
     expect(attached.getByText('Whole source · 3 indexed documents')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Confluence Pages/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Workspace source' })).not.toBeInTheDocument();
+    // One plus: the label's own, no plus icon before it.
+    expect(screen.getByRole('button', { name: '+ New Source' }).querySelector('svg')).toBeNull();
   });
 
   it('attaches a single indexed document of a workspace source', async () => {

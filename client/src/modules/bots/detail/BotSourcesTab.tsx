@@ -10,7 +10,7 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconFileText, IconFolder, IconPlus, IconUnlink, IconX } from '@tabler/icons-react';
+import { IconFileText, IconFolder, IconUnlink, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import {
   useAttachBotSourceMutation,
@@ -76,7 +76,8 @@ export function BotSourcesTab({ bot, sources }: BotSourcesTabProps) {
         {bot.canManage && (
           <Button
             variant={adding ? 'default' : 'filled'}
-            leftSection={adding ? <IconX size={16} /> : <IconPlus size={16} />}
+            // The label carries its own "+" (SPEC): no second plus as an icon.
+            leftSection={adding ? <IconX size={16} /> : undefined}
             onClick={() => setAdding((open) => !open)}
             aria-expanded={adding}
             aria-controls="bot-new-source"
