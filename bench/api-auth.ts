@@ -8,27 +8,12 @@
  */
 import 'reflect-metadata';
 import os from 'node:os';
-import { loadConfig } from '../server/src/config.js';
-import { createTemporaryDatabase } from '../server/src/db/temporary-database.js';
-import { startServer } from '../server/src/server.js';
-import { createLogger } from '../server/src/shared/logger.js';
+import { startBenchServer } from './support/bench-server.js';
 
 const requests = Number(process.env.REQUESTS ?? 2000);
 const concurrency = Number(process.env.CONCURRENCY ?? 8);
 const keys = Number(process.env.KEYS ?? 10_000);
-const mode = process.env.BENCH_DATABASE_URL ? 'postgres' : 'embedded';
-
-const db = await createTemporaryDatabase(process.env.BENCH_DATABASE_URL);
-const config = {
-  ...loadConfig({
-    NODE_ENV: 'production',
-    PORT: '0',
-    DATABASE_URL: db.url,
-    APP_SECRET: 'bench-secret-bench-secret-bench-secret-00',
-  }),
-  host: '127.0.0.1',
-};
-const server = await startServer(config, createLogger('error'));
+const { server, mode, stop } = await startBenchServer('api-auth');
 const graphql = async (token: string, query: string, variables = {}) => {
   const res = await fetch(`${server.url}/graphql`, {
     method: 'POST',
@@ -113,6 +98,5 @@ try {
     `  key p50 / token p50 = ${(Number(pct(latencies.key, 50)) / Number(pct(latencies.token, 50))).toFixed(2)}`,
   );
 } finally {
-  await server.stop();
-  await db.drop();
+  await stop();
 }

@@ -218,7 +218,7 @@ try {
     email: 'bench@example.com',
     password: 'bench passphrase 1',
   });
-  const viewer = await authenticate(server.services.db, server.services.keys.jwt, token);
+  const viewer = await authenticate(server.services.db, server.services.keys, token);
   if (!viewer) throw new Error('sign-in gave no usable token');
   const source = await server.services.sources.createUploadSource(viewer, {
     name: 'Bench',

@@ -13,10 +13,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { strToU8, zipSync } from 'fflate';
-import { loadConfig } from '../server/src/config.js';
-import { createTemporaryDatabase } from '../server/src/db/temporary-database.js';
-import { startServer } from '../server/src/server.js';
-import { createLogger } from '../server/src/shared/logger.js';
+import { startBenchServer } from './support/bench-server.js';
 
 const DOCS = Number(process.env.DOCS ?? 2000);
 const CONCURRENCY = process.env.JOB_CONCURRENCY ?? '2';
@@ -75,32 +72,10 @@ function corpusItem(i: number): { name: string; bytes: Buffer } {
   return { name: `${i}-${name}`, bytes: fs.readFileSync(path.join(FIXTURES, name)) };
 }
 
-const db = await createTemporaryDatabase(process.env.BENCH_DATABASE_URL);
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lumen-bench-ingest-'));
-const config = {
-  ...loadConfig({
-    NODE_ENV: 'production',
-    PORT: '0',
-    DATABASE_URL: db.url,
-    DATA_DIR: dataDir,
-    APP_SECRET: 'bench-secret-bench-secret-bench-secret-00',
-    JOB_CONCURRENCY: CONCURRENCY,
-    WORKSPACE_QUOTA_MB: '100000',
-  }),
-  host: '127.0.0.1',
-};
-const server = await startServer(config, createLogger('error'));
-const call = async (method: string, url: string, body?: unknown, token?: string) => {
-  const res = await fetch(url.startsWith('http') ? url : server.url + url, {
-    method,
-    headers: {
-      'content-type': 'application/json',
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return res.json() as Promise<any>;
-};
+const { server, call, stop } = await startBenchServer('ingest', {
+  JOB_CONCURRENCY: CONCURRENCY,
+  WORKSPACE_QUOTA_MB: '100000',
+});
 
 let peakRss = 0;
 const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage.rss())), 100);
@@ -173,7 +148,5 @@ try {
   );
 } finally {
   clearInterval(sampler);
-  await server.stop();
-  await db.drop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await stop();
 }

@@ -14,10 +14,7 @@ import 'reflect-metadata';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { loadConfig } from '../server/src/config.js';
-import { createTemporaryDatabase } from '../server/src/db/temporary-database.js';
-import { startServer } from '../server/src/server.js';
-import { createLogger } from '../server/src/shared/logger.js';
+import { startBenchServer } from './support/bench-server.js';
 import { Bm25Baseline } from './bm25-baseline.js';
 import { ndcgAt, recallAt, type Qrels } from './ir-metrics.js';
 
@@ -68,32 +65,9 @@ async function runCollection(dir: string): Promise<CollectionResult> {
   // Every judged query counts (one without text scores 0), as in the baseline script.
   const judged = [...qrels.keys()];
 
-  const mode = process.env.BENCH_DATABASE_URL ? 'postgres' : 'embedded';
-  const db = await createTemporaryDatabase(process.env.BENCH_DATABASE_URL);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lumen-bench-retrieval-'));
-  const config = {
-    ...loadConfig({
-      NODE_ENV: 'production',
-      PORT: '0',
-      DATABASE_URL: db.url,
-      DATA_DIR: dataDir,
-      APP_SECRET: 'bench-secret-bench-secret-bench-secret-00',
-      WORKSPACE_QUOTA_MB: '100000',
-    }),
-    host: '127.0.0.1',
-  };
-  const server = await startServer(config, createLogger('error'));
-  const call = async (method: string, url: string, body?: unknown, token?: string) => {
-    const res = await fetch(server.url + url, {
-      method,
-      headers: {
-        'content-type': 'application/json',
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return res.json() as Promise<any>;
-  };
+  const { server, db, mode, call, stop } = await startBenchServer('retrieval', {
+    WORKSPACE_QUOTA_MB: '100000',
+  });
 
   const corpusIdOf = new Map<string, string>();
   try {
@@ -149,7 +123,7 @@ async function runCollection(dir: string): Promise<CollectionResult> {
       'SELECT workspace_id FROM documents LIMIT 1',
     );
 
-    const baseline = new Bm25Baseline(corpus);
+    const baseline = new Bm25Baseline(corpus as { _id: string; title?: string; text?: string }[]);
     const ours: Scores = { ndcg: 0, recall: 0 };
     const base: Scores = { ndcg: 0, recall: 0 };
     const latencies: number[] = [];
@@ -189,14 +163,14 @@ async function runCollection(dir: string): Promise<CollectionResult> {
     );
     return { name, ours, baseline: base };
   } finally {
-    await server.stop();
     // KEEP_DATABASE=1 leaves the loaded collection for tuning runs against it.
-    if (process.env.KEEP_DATABASE) {
+    const keep = Boolean(process.env.KEEP_DATABASE);
+    await stop(keep);
+    if (keep) {
       const ids = path.join(os.tmpdir(), `lumen-retrieval-ids-${name}.json`);
       fs.writeFileSync(ids, JSON.stringify(Object.fromEntries(corpusIdOf)));
       console.log(`  database kept: ${db.url} (document ids: ${ids})`);
-    } else await db.drop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   }
 }
 

@@ -9,13 +9,8 @@
  * Options: CONNECTORS (confluence,github,google), ITEMS, LATENCY_MS, JOB_CONCURRENCY (default 2).
  */
 import 'reflect-metadata';
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import { loadConfig } from '../server/src/config.js';
-import { createTemporaryDatabase } from '../server/src/db/temporary-database.js';
-import { startServer } from '../server/src/server.js';
-import { createLogger } from '../server/src/shared/logger.js';
+import { startBenchServer } from './support/bench-server.js';
 import { SCENARIOS, type Scenario } from './sync-scenarios.js';
 
 const ITEMS = Number(process.env.ITEMS ?? process.env.PAGES ?? 2000);
@@ -36,34 +31,12 @@ for (const name of WHICH) {
 }
 
 async function run(tool: Scenario) {
-  const db = await createTemporaryDatabase(process.env.BENCH_DATABASE_URL);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lumen-bench-sync-'));
-  const config = {
-    ...loadConfig({
-      NODE_ENV: 'production',
-      PORT: '0',
-      DATABASE_URL: db.url,
-      DATA_DIR: dataDir,
-      APP_SECRET: 'bench-secret-bench-secret-bench-secret-00',
-      JOB_CONCURRENCY: CONCURRENCY,
-      CONNECTORS_ALLOW_PRIVATE_HOSTS: 'true',
-      PUBLIC_URL: 'http://127.0.0.1',
-      ...tool.env,
-    }),
-    host: '127.0.0.1',
-  };
-  const server = await startServer(config, createLogger('error'));
-  const call = async (method: string, url: string, body?: unknown, token?: string) => {
-    const res = await fetch(server.url + url, {
-      method,
-      headers: {
-        'content-type': 'application/json',
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return res.json() as Promise<any>;
-  };
+  const { server, call, stop } = await startBenchServer('sync', {
+    JOB_CONCURRENCY: CONCURRENCY,
+    CONNECTORS_ALLOW_PRIVATE_HOSTS: 'true',
+    PUBLIC_URL: 'http://127.0.0.1',
+    ...tool.env,
+  });
   const waitForSync = async (sourceId: string, afterRun: number) => {
     for (;;) {
       const [row] = await server.services.db.query(
@@ -121,9 +94,7 @@ async function run(tool: Scenario) {
     console.log(`  peak RSS (app and fake in one process): ${(peakRss / 1048576).toFixed(0)} MiB`);
   } finally {
     clearInterval(sampler);
-    await server.stop();
-    await db.drop();
+    await stop();
     await tool.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
