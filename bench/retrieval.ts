@@ -7,6 +7,8 @@
  * both are scored by the same trec_eval-style metrics (bench/ir-metrics.ts).
  *   npm run bench:retrieval -- ../shared/data/ir/cranfield
  *   npm run bench:retrieval -- --all          the four shared collections, a table, the worst ratio
+ *   npm run bench:retrieval -- --ablation [DIR]   each ranking component turned off in turn, on
+ *                                             the four shared collections (or DIR), as ratios
  *   BENCH_DATABASE_URL=postgres://… npm run bench:retrieval -- DIR
  * KEEP_DATABASE=1 keeps the loaded database (its URL is printed) instead of dropping it.
  */
@@ -15,6 +17,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startBenchServer } from './support/bench-server.js';
+import { RANKING } from '../server/src/modules/search/ranking.js';
 import { Bm25Baseline } from './bm25-baseline.js';
 import { ndcgAt, recallAt, type Qrels } from './ir-metrics.js';
 
@@ -30,21 +33,46 @@ interface CollectionResult {
   name: string;
   ours: Scores;
   baseline: Scores;
+  /** Ablation mode: our scores with each component turned off, by variant name. */
+  variants: Map<string, Scores>;
 }
 
-const arg = process.argv[2];
+/**
+ * The ablation: each component of the ranking turned off (or set back to its plain-BM25 value)
+ * alone, everything else as configured. Stemming is not among them: it is in the index itself.
+ */
+const ABLATIONS: Record<string, Partial<typeof RANKING>> = {
+  'repeated words count once': { repeatedWords: false },
+  'title weight 1 (no field weight)': { titleWeight: 1 },
+  'no proximity bonus': { proximityWeight: 0 },
+  'no feedback': { feedbackTerms: 0 },
+  'feedback without its guard': { feedbackMinSupport: 0 },
+  'rarest 24 words only': { maxTerms: 24 },
+  'candidate cap 500': { candidateCap: 500 },
+  'candidate cap 8000': { candidateCap: 8000 },
+  'b 0.4, k1 0.9 (baseline values)': { b: 0.4, k1: 0.9 },
+  'no length normalisation (b 0)': { b: 0 },
+};
+
+const args = process.argv.slice(2);
+const ablation = args[0] === '--ablation';
+const arg = ablation ? (args[1] ?? '--all') : args[0];
 if (!arg) {
   console.error(
-    'usage: npm run bench:retrieval -- DIR | --all   (corpus.jsonl, queries.jsonl, qrels.tsv)',
+    'usage: npm run bench:retrieval -- DIR | --all | --ablation [DIR]   (corpus.jsonl, queries.jsonl, qrels.tsv)',
   );
   process.exit(2);
 }
 const dirs = arg === '--all' ? ALL.map((name) => path.join(SHARED_IR, name)) : [arg];
 const results: CollectionResult[] = [];
-for (const dir of dirs) results.push(await runCollection(dir));
+for (const dir of dirs) results.push(await runCollection(dir, ablation ? ABLATIONS : {}));
 if (results.length > 1) printTable(results);
+if (ablation) printAblation(results);
 
-async function runCollection(dir: string): Promise<CollectionResult> {
+async function runCollection(
+  dir: string,
+  ablations: Record<string, Partial<typeof RANKING>>,
+): Promise<CollectionResult> {
   const name = path.basename(path.resolve(dir));
   const readJsonl = (file: string) =>
     fs
@@ -124,26 +152,43 @@ async function runCollection(dir: string): Promise<CollectionResult> {
     );
 
     const baseline = new Bm25Baseline(corpus as { _id: string; title?: string; text?: string }[]);
-    const ours: Scores = { ndcg: 0, recall: 0 };
     const base: Scores = { ndcg: 0, recall: 0 };
-    const latencies: number[] = [];
     for (const id of judged) {
-      const text = textOf.get(id) ?? '';
-      const gains = qrels.get(id)!;
-      const t0 = performance.now();
-      const { passages } = text.trim()
-        ? await server.services.search.rankDocuments(workspaceId, {
-            text: text.slice(0, 1000),
-            first: 100,
-          })
-        : { passages: [] };
-      latencies.push(performance.now() - t0);
-      const ranked = passages.map((p) => corpusIdOf.get(p.documentId)!);
-      ours.ndcg += ndcgAt(ranked, gains, 10) / judged.length;
-      ours.recall += recallAt(ranked, gains, 100) / judged.length;
-      const plain = baseline.search(text, 1000);
-      base.ndcg += ndcgAt(plain, gains, 10) / judged.length;
-      base.recall += recallAt(plain, gains, 100) / judged.length;
+      const plain = baseline.search(textOf.get(id) ?? '', 1000);
+      base.ndcg += ndcgAt(plain, qrels.get(id)!, 10) / judged.length;
+      base.recall += recallAt(plain, qrels.get(id)!, 100) / judged.length;
+    }
+    const latencies: number[] = [];
+    /** Our scores over every judged query with the ranking as it is configured now. */
+    const score = async (): Promise<Scores> => {
+      const scores: Scores = { ndcg: 0, recall: 0 };
+      for (const id of judged) {
+        const text = textOf.get(id) ?? '';
+        const gains = qrels.get(id)!;
+        const t0 = performance.now();
+        const { passages } = text.trim()
+          ? await server.services.search.rankDocuments(workspaceId, {
+              text: text.slice(0, 1000),
+              first: 100,
+            })
+          : { passages: [] };
+        latencies.push(performance.now() - t0);
+        const ranked = passages.map((p) => corpusIdOf.get(p.documentId)!);
+        scores.ndcg += ndcgAt(ranked, gains, 10) / judged.length;
+        scores.recall += recallAt(ranked, gains, 100) / judged.length;
+      }
+      return scores;
+    };
+    const ours = await score();
+    const variants = new Map<string, Scores>();
+    const configured = { ...RANKING };
+    for (const [variant, change] of Object.entries(ablations)) {
+      Object.assign(RANKING, configured, change);
+      try {
+        variants.set(variant, await score());
+      } finally {
+        Object.assign(RANKING, configured);
+      }
     }
     latencies.sort((a, b) => a - b);
     console.log(`retrieval benchmark: ${name} (${mode} database)`);
@@ -159,9 +204,9 @@ async function runCollection(dir: string): Promise<CollectionResult> {
       `  Recall@100 ours / baseline = ${ours.recall.toFixed(4)} / ${base.recall.toFixed(4)} = ${(ours.recall / base.recall).toFixed(3)}`,
     );
     console.log(
-      `  latency per query (top 100 documents): p50 ${latencies[Math.floor(latencies.length / 2)].toFixed(1)} ms, p95 ${latencies[Math.floor(latencies.length * 0.95)].toFixed(1)} ms`,
+      `  latency per query (top 100 documents${variants.size ? ', every variant' : ''}): p50 ${latencies[Math.floor(latencies.length / 2)].toFixed(1)} ms, p95 ${latencies[Math.floor(latencies.length * 0.95)].toFixed(1)} ms`,
     );
-    return { name, ours, baseline: base };
+    return { name, ours, baseline: base, variants };
   } finally {
     // KEEP_DATABASE=1 leaves the loaded collection for tuning runs against it.
     const keep = Boolean(process.env.KEEP_DATABASE);
@@ -196,4 +241,24 @@ function printTable(rows: CollectionResult[]) {
   console.log(
     `worst ratio: nDCG@10 ${worstNdcg.toFixed(3)} (target ≥ 1.03), Recall@100 ${worstRecall.toFixed(3)} (target ≥ 1.00)`,
   );
+}
+
+function printAblation(rows: CollectionResult[]) {
+  const ratio = (a: number, b: number) => (b > 0 ? a / b : 0);
+  const cell = (s: Scores, r: CollectionResult) =>
+    `${ratio(s.ndcg, r.baseline.ndcg).toFixed(3)} ${ratio(s.recall, r.baseline.recall).toFixed(3)}`.padStart(
+      13,
+    );
+  console.log(
+    `\nablation: nDCG@10 and Recall@100 as ratios to plain BM25 (each line turns one thing off)`,
+  );
+  console.log(`${'variant'.padEnd(34)}${rows.map((r) => r.name.padStart(14)).join('')}   worst`);
+  const line = (label: string, pick: (r: CollectionResult) => Scores) => {
+    const worst = Math.min(...rows.map((r) => ratio(pick(r).ndcg, r.baseline.ndcg)));
+    console.log(
+      `${label.padEnd(34)}${rows.map((r) => ` ${cell(pick(r), r)}`).join('')}   ${worst.toFixed(3)}`,
+    );
+  };
+  line('as configured', (r) => r.ours);
+  for (const variant of rows[0].variants.keys()) line(variant, (r) => r.variants.get(variant)!);
 }

@@ -5,7 +5,8 @@ import {
   type AnalysedQuery,
   type AnalysedTerm,
 } from './query-analysis.js';
-import { idf, RANKING } from './ranking.js';
+import { expansionTerms, type FeedbackWord } from './feedback.js';
+import { RANKING } from './ranking.js';
 import type { RetrievalQuery, RetrievalResult, Retriever, ScoredChunk } from './retriever.js';
 
 /**
@@ -20,7 +21,10 @@ export class LexicalRetriever implements Retriever {
 
   async retrieve(query: RetrievalQuery): Promise<RetrievalResult> {
     const analysed = await analyseQuery(this.db, query.workspaceId, query.text);
-    const terms: WeightedTerm[] = analysed.terms.map((t) => ({ ...t, weight: 1 }));
+    const terms: WeightedTerm[] = analysed.terms.map((t) => ({
+      ...t,
+      weight: RANKING.repeatedWords ? t.qtf : 1,
+    }));
     const result: RetrievalResult = {
       chunks: [],
       terms: terms.map((t) => ({ lexeme: t.lexeme, idf: t.idf })),
@@ -29,6 +33,12 @@ export class LexicalRetriever implements Retriever {
     const limit = Math.floor(query.limit);
     const depth = Math.max(RANKING.rescoreDepth, limit);
     let candidates = await this.candidates(query, analysed, terms, depth, 'any');
+    if (candidates.length === 0 && analysed.phrases) {
+      // No passage holds the quoted words as written: rank by the words instead of answering
+      // nothing (a question that quotes a title rarely quotes it exactly).
+      analysed.phrases = null;
+      candidates = await this.candidates(query, analysed, terms, depth, 'any');
+    }
     if (candidates.length < limit && terms[0].df > RANKING.candidateCap) {
       // Only common words, and too few passages hold them together: take passages with the
       // rarest one, a bounded sample rather than a scan of most of the workspace.
@@ -75,8 +85,8 @@ export class LexicalRetriever implements Retriever {
         ? tsqueryLexeme(terms[0].lexeme)
         : candidateQuery(terms, analysed.chunkCount);
     const where = ['c.workspace_id = $1', `c.tsv @@ ${param(match, '::tsquery')}`];
-    if (analysed.filter) {
-      where.push(`c.tsv @@ websearch_to_tsquery('english', ${param(analysed.filter)})`);
+    for (const filter of [analysed.phrases, analysed.excluded]) {
+      if (filter) where.push(`c.tsv @@ websearch_to_tsquery('english', ${param(filter)})`);
     }
     if (query.kinds?.length) {
       where.push(
@@ -144,10 +154,7 @@ export class LexicalRetriever implements Retriever {
     return rows.map((r) => ({ chunkId: r.id, documentId: r.document_id, score: r.score }));
   }
 
-  /**
-   * Rocchio-style expansion: words weighted by their share of each feedback passage, the
-   * passage's score and their IDF; the query's own words and very rare words are left out.
-   */
+  /** Rocchio-style expansion from the best passages, behind the agreement guard (feedback.ts). */
   private async expansionTerms(
     workspaceId: string,
     analysed: AnalysedQuery,
@@ -157,9 +164,10 @@ export class LexicalRetriever implements Retriever {
     const feedback = ranked.slice(0, RANKING.feedbackDocs);
     if (feedback.length < 2) return [];
     const top = feedback[0].score || 1;
-    const rows: { lexeme: string; df: number; share: number }[] = await this.db.query(
-      `SELECT u.lexeme, s.df, sum(coalesce(array_length(u.positions, 1), 1)::float8
-                                   / greatest(c.length, 1) * f.weight) AS share
+    const rows: FeedbackWord[] = await this.db.query(
+      `SELECT u.lexeme, s.df, count(*)::int AS support,
+              sum(coalesce(array_length(u.positions, 1), 1)::float8
+                  / greatest(c.length, 1) * f.weight) AS share
          FROM unnest($2::uuid[], $3::float8[]) AS f(id, weight)
          JOIN chunks c ON c.id = f.id AND c.workspace_id = $1
          CROSS JOIN LATERAL unnest(c.tsv) u
@@ -173,18 +181,10 @@ export class LexicalRetriever implements Retriever {
         terms.map((t) => t.lexeme),
       ],
     );
-    const scored = rows
-      .map((r) => ({ lexeme: r.lexeme, df: r.df, value: r.share * idf(r.df, analysed.chunkCount) }))
-      .sort((a, b) => b.value - a.value)
-      .slice(0, RANKING.feedbackTerms);
-    const best = scored[0]?.value ?? 0;
-    return scored.map((t, i) => ({
-      lexeme: t.lexeme,
-      df: t.df,
-      idf: idf(t.df, analysed.chunkCount),
+    return expansionTerms(rows, feedback.length, analysed.chunkCount).map((t, i) => ({
+      ...t,
       position: 10_000 + i,
       qtf: 1,
-      weight: (RANKING.feedbackWeight * t.value) / best,
       expansion: true,
     }));
   }

@@ -13,29 +13,35 @@ export interface AnalysedTerm {
 
 export interface AnalysedQuery {
   terms: AnalysedTerm[];
-  /** websearch_to_tsquery text when the question uses its syntax ("phrase", -word, or). */
-  filter: string | null;
+  /** Quoted phrases the passages must hold (websearch_to_tsquery text), if any. */
+  phrases: string | null;
+  /** Words written as -word that the passages must not hold (websearch_to_tsquery text). */
+  excluded: string | null;
   chunkCount: number;
   avgLength: number;
 }
 
-/** websearch_to_tsquery syntax: a quoted phrase, a negated -word, or the word "or". */
-const OPERATOR = /"|(^|\s)-\S|\sor\s/i;
+/** A quoted phrase of at least one word. */
+const PHRASE = /"([^"]*\w[^"]*)"/g;
+/** A negated word: a minus at the start of a word, followed by a letter ("-draft", not "3-4"). */
+const NEGATION = /(^|\s)-(\p{L}[\p{L}\p{N}_'-]*)/gu;
 
 /**
  * Turns a question into weighted terms with Postgres' own parser and stemmer (the `english`
- * configuration the chunks were indexed with), so the query and the index always agree. Plain
- * questions are relaxed to "any term, ranked" — natural questions rarely have every word in one
- * passage — while explicit search syntax is honoured as a filter on top.
+ * configuration the chunks were indexed with), so the query and the index always agree. Words
+ * are relaxed to "any term, ranked" — natural questions rarely have every word in one passage,
+ * and an "or" in a sentence is just a word — while the two explicit operators are honoured as
+ * filters: a "quoted phrase" must appear, a -word must not.
  */
 export async function analyseQuery(
   db: DataSource,
   workspaceId: string,
   text: string,
 ): Promise<AnalysedQuery> {
-  const filter = OPERATOR.test(text) ? text : null;
+  const phrases = [...text.matchAll(PHRASE)].map((m) => `"${m[1]}"`);
+  const negated = [...text.replace(PHRASE, ' ').matchAll(NEGATION)].map((m) => `-${m[2]}`);
   // Negated words must not count as wanted terms; quotes only group.
-  const wanted = filter ? text.replace(/(^|\s)-\S+/g, ' ').replace(/"/g, ' ') : text;
+  const wanted = text.replace(NEGATION, ' ').replace(/"/g, ' ');
   const [rows, stats] = await Promise.all([
     db.query(
       `SELECT u.lexeme, coalesce(u.positions[1], 1)::int AS position,
@@ -57,7 +63,13 @@ export async function analyseQuery(
     .sort((a, b) => a.df - b.df)
     .slice(0, RANKING.maxTerms)
     .map((r) => ({ ...r, idf: idf(r.df, chunkCount) }));
-  return { terms, filter, chunkCount, avgLength };
+  return {
+    terms,
+    phrases: phrases.length ? phrases.join(' ') : null,
+    excluded: negated.length ? negated.join(' ') : null,
+    chunkCount,
+    avgLength,
+  };
 }
 
 /** A lexeme as a tsquery operand: quoted, with quotes and backslashes escaped. */

@@ -1,11 +1,13 @@
 /**
- * Ranking parameters of the lexical retriever, in one place. Tuned on Cranfield
- * (`npm run bench:retrieval`) with textbook values kept where the collection did not disagree, so
- * they carry to other collections.
+ * Ranking parameters of the lexical retriever, in one place: one configuration for every
+ * workspace. Textbook values are kept wherever the four shared collections (Cranfield, CISI,
+ * CACM, MED; `npm run bench:retrieval -- --all` and `-- --ablation`) did not agree on another;
+ * a component stays only if it helps on most of them and hurts on none (docs/RANKING.md).
  */
 export const RANKING: {
   k1: number;
   b: number;
+  repeatedWords: boolean;
   titleWeight: number;
   proximityWeight: number;
   candidateCap: number;
@@ -14,12 +16,18 @@ export const RANKING: {
   feedbackTerms: number;
   feedbackWeight: number;
   feedbackMinTerms: number;
+  feedbackMinSupport: number;
   maxTerms: number;
 } = {
   /** BM25 term-frequency saturation. */
   k1: 1.2,
   /** BM25 length normalisation (0 = none, 1 = full). */
   b: 0.75,
+  /**
+   * A word the question repeats counts as often as it is written (BM25's query term frequency):
+   * in a long question, the repeated words are what it is about.
+   */
+  repeatedWords: true,
   /** Weight of a title occurrence relative to one in the body (BM25F-style field weight). */
   titleWeight: 3,
   /** Weight of the proximity bonus: query terms that sit next to each other in a passage. */
@@ -40,8 +48,17 @@ export const RANKING: {
   feedbackWeight: 0.3,
   /** Questions shorter than this (in terms) are not expanded. */
   feedbackMinTerms: 1,
-  /** Longest question analysed, in terms (after stop words); the rarest are kept. */
-  maxTerms: 24,
+  /**
+   * The feedback guard: a word is added only if at least this share of the feedback passages
+   * hold it. Passages that agree on a topic share words; when they disagree (the question was
+   * ambiguous or badly matched), no word reaches the share and the query is left as asked.
+   */
+  feedbackMinSupport: 0.3,
+  /**
+   * Longest question analysed, in distinct terms (after stop words); the rarest are kept. Long
+   * questions (a pasted paragraph) rank better with most of their words than with the rarest few.
+   */
+  maxTerms: 48,
 };
 
 /** BM25's IDF, never negative. */

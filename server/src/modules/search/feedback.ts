@@ -1,0 +1,39 @@
+import { idf, RANKING } from './ranking.js';
+
+/** A word of the feedback passages, as counted in the database. */
+export interface FeedbackWord {
+  lexeme: string;
+  /** Passages of the workspace that hold it. */
+  df: number;
+  /** Feedback passages that hold it. */
+  support: number;
+  /** Its share of each feedback passage's words, weighted by the passage's relative score. */
+  share: number;
+}
+
+/**
+ * Pseudo-relevance feedback's choice of words (Rocchio-style): the words that weigh most in the
+ * best passages, by share times IDF, each weighted relative to the best one. The guard: a word
+ * enters only if enough of the feedback passages hold it (RANKING.feedbackMinSupport), so
+ * passages that disagree with each other lend nothing and the question is ranked as asked.
+ */
+export function expansionTerms(
+  words: readonly FeedbackWord[],
+  feedbackCount: number,
+  chunkCount: number,
+): { lexeme: string; df: number; idf: number; weight: number }[] {
+  const minSupport = Math.max(2, Math.ceil(RANKING.feedbackMinSupport * feedbackCount));
+  const scored = words
+    .filter((w) => w.support >= minSupport)
+    .map((w) => ({ ...w, idf: idf(w.df, chunkCount), value: w.share * idf(w.df, chunkCount) }))
+    .sort((a, b) => b.value - a.value || a.lexeme.localeCompare(b.lexeme))
+    .slice(0, RANKING.feedbackTerms);
+  const best = scored[0]?.value ?? 0;
+  if (best <= 0) return [];
+  return scored.map((w) => ({
+    lexeme: w.lexeme,
+    df: w.df,
+    idf: w.idf,
+    weight: (RANKING.feedbackWeight * w.value) / best,
+  }));
+}

@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newAdmin, type Account } from './helpers/accounts.js';
+import { uploadText } from './helpers/knowledge.js';
+import { startTestApp, type TestApp } from './helpers/test-app.js';
+
+let app: TestApp;
+let admin: Account;
+
+beforeAll(async () => {
+  app = await startTestApp();
+  admin = await newAdmin(app);
+  const files: [string, string][] = [
+    [
+      'fluid.txt',
+      'Oxygen concentration in blood and cerebrospinal fluid was measured in twelve patients.',
+    ],
+    [
+      'pressure.txt',
+      'Partial pressures of oxygen in arterial blood were recorded by polarography.',
+    ],
+    ['menu.txt', 'The cafeteria menu changes every Tuesday.'],
+    ['exact.txt', 'The launch window opens at dawn.'],
+    ['scattered.txt', 'A window was left open; the launch happened at dawn.'],
+    ['harbor.txt', 'The launch left the harbor at dawn.'],
+    ['quokka.txt', 'Quokka habitats: the quokka is studied.'],
+    ['wombat.txt', 'Wombat burrows are studied.'],
+  ];
+  for (const [name, text] of files) await uploadText(app, admin, name, text);
+}, 120_000);
+afterAll(() => app?.stop());
+
+async function titles(query: string): Promise<string[]> {
+  const res = await app.graphqlRaw(
+    `query($q: String!) { searchDocuments(query: $q) { hits { title } } }`,
+    { q: query },
+    admin.token,
+  );
+  expect(res.errors).toBeUndefined();
+  return res.data.searchDocuments.hits.map((h: { title: string }) => h.title);
+}
+
+describe('ranking of a question', () => {
+  it('reads "or" in a sentence as a word, not as a filter that needs every other word', async () => {
+    const hits = await titles(
+      'the relationship of blood and cerebrospinal fluid oxygen concentrations or partial pressures. a method of interest is polarography.',
+    );
+    expect(hits.slice(0, 2).sort()).toEqual(['fluid', 'pressure']);
+    expect(hits).not.toContain('menu');
+  });
+
+  it('keeps a quoted phrase as a filter, and ranks by its words when no passage holds it', async () => {
+    expect(await titles('"launch window"')).toEqual(['exact']);
+    expect((await titles('"launch at sunrise window"')).sort()).toEqual(
+      ['exact', 'harbor', 'scattered'].sort(),
+    );
+  });
+
+  it('leaves out passages with a -word', async () => {
+    expect(await titles('launch dawn -window')).toEqual(['harbor']);
+  });
+
+  it('counts a word the question repeats as often as it is written', async () => {
+    // Alone, the passage saying "quokka" twice wins; the question says "wombat" three times.
+    expect((await titles('quokka wombat'))[0]).toBe('quokka');
+    expect((await titles('quokka wombat wombat wombat'))[0]).toBe('wombat');
+  });
+});
