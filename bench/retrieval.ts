@@ -38,13 +38,14 @@ interface CollectionResult {
 }
 
 /**
- * The ablation: each component of the ranking turned off (or set back to its plain-BM25 value)
- * alone, everything else as configured. Stemming is not among them: it is in the index itself.
+ * The ablation: each component of the ranking changed alone (turned off, set back to its
+ * plain-BM25 value, or for a component that is off, turned on), everything else as configured. Stemming is not among them: it is in the index itself.
  */
 const ABLATIONS: Record<string, Partial<typeof RANKING>> = {
-  'repeated words count once': { repeatedWords: false },
+  'repeated words count once': { repeatedWords: 0 },
+  'repeated words count fully': { repeatedWords: 1 },
   'title weight 1 (no field weight)': { titleWeight: 1 },
-  'no proximity bonus': { proximityWeight: 0 },
+  'proximity bonus 0.3 (on)': { proximityWeight: 0.3 },
   'no feedback': { feedbackTerms: 0 },
   'feedback without its guard': { feedbackMinSupport: 0 },
   'rarest 24 words only': { maxTerms: 24 },
@@ -250,7 +251,7 @@ function printAblation(rows: CollectionResult[]) {
       13,
     );
   console.log(
-    `\nablation: nDCG@10 and Recall@100 as ratios to plain BM25 (each line turns one thing off)`,
+    `\nablation: nDCG@10 and Recall@100 as ratios to plain BM25 (each line changes one thing)`,
   );
   console.log(`${'variant'.padEnd(34)}${rows.map((r) => r.name.padStart(14)).join('')}   worst`);
   const line = (label: string, pick: (r: CollectionResult) => Scores) => {

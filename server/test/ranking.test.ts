@@ -59,7 +59,7 @@ describe('ranking of a question', () => {
     expect(await titles('launch dawn -window')).toEqual(['harbor']);
   });
 
-  it('counts a word the question repeats as often as it is written', async () => {
+  it('counts a word the question repeats more than a word it says once', async () => {
     // Alone, the passage saying "quokka" twice wins; the question says "wombat" three times.
     expect((await titles('quokka wombat'))[0]).toBe('quokka');
     expect((await titles('quokka wombat wombat wombat'))[0]).toBe('wombat');

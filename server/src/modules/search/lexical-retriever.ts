@@ -23,7 +23,7 @@ export class LexicalRetriever implements Retriever {
     const analysed = await analyseQuery(this.db, query.workspaceId, query.text);
     const terms: WeightedTerm[] = analysed.terms.map((t) => ({
       ...t,
-      weight: RANKING.repeatedWords ? t.qtf : 1,
+      weight: t.qtf ** RANKING.repeatedWords,
     }));
     const result: RetrievalResult = {
       chunks: [],
@@ -139,7 +139,10 @@ export class LexicalRetriever implements Retriever {
           `${t.idf * t.weight} * ${saturate(fieldTf(param(tsqueryLexeme(t.lexeme), '::tsquery')))}`,
       )
       .join(' + ');
-    const proximity = proximityPairs(terms.filter((t) => !t.expansion))
+    // The proximity bonus is off by default (ranking.ts); off, it costs nothing.
+    const pairs =
+      RANKING.proximityWeight > 0 ? proximityPairs(terms.filter((t) => !t.expansion)) : [];
+    const proximity = pairs
       .map(([a, b]) => {
         const cover = `ts_rank_cd('{1,1,1,1}', c.tsv, ${param(`${tsqueryLexeme(a.lexeme)} & ${tsqueryLexeme(b.lexeme)}`, '::tsquery')}, 0)`;
         return `${RANKING.proximityWeight * Math.min(a.idf, b.idf)} * ${cover} / (1 + ${cover})`;
