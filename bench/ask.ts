@@ -5,7 +5,9 @@
  *   BENCH_DATABASE_URL=postgres://… npm run bench:ask
  * Options: SIZES (chunks, default 10000,100000; the workspace grows from one size to the next),
  * QUERIES (default 200, plus 20 warm-up questions that are not measured); KEEP_DATABASE=1 keeps
- * the loaded database (its URL is printed) for looking at query plans.
+ * the loaded database (its URL is printed) for looking at query plans; REUSE_DATABASE=URL runs
+ * on such a kept database instead of loading again (a million chunks take ~30 min to load), its
+ * questions drawn from its own chunks; it grows it only if a size asks for more than it holds.
  * The corpus is generated but shaped like a real one: the words of Cranfield with their
  * frequencies plus 30,000 rare pseudo-words, Zipf-sampled, with some per-document topic words;
  * 10 chunks of 1,200–1,500 characters per document. Chunks are written by the indexer's own
@@ -22,7 +24,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { loadConfig } from '../server/src/config.js';
+import { createDataSource } from '../server/src/db/data-source.js';
 import { createTemporaryDatabase } from '../server/src/db/temporary-database.js';
+import { LOCAL_STORAGE_SETTING } from '../server/src/storage/local-storage-claim.js';
 import { authenticate } from '../server/src/modules/auth/viewer.js';
 import { NOT_FOUND_ANSWER } from '../server/src/modules/search/ask.service.js';
 import { insertChunks } from '../server/src/modules/sources/indexer.js';
@@ -176,7 +180,10 @@ const percentile = (sorted: number[], p: number) =>
 const ms = (n: number) => n.toFixed(1).padStart(7);
 const thousands = (n: number) => n.toLocaleString('en');
 
-const db = await createTemporaryDatabase(process.env.BENCH_DATABASE_URL);
+const REUSE = process.env.REUSE_DATABASE;
+const db = REUSE
+  ? { url: REUSE, drop: async () => {} }
+  : await createTemporaryDatabase(process.env.BENCH_DATABASE_URL);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lumen-bench-ask-'));
 const config = {
   ...loadConfig({
@@ -190,6 +197,14 @@ const config = {
   }),
   host: '127.0.0.1',
 };
+if (REUSE) {
+  // The kept database names the storage folder of the run that loaded it (gone since; the bench
+  // stores no files): let this run's folder take its place.
+  const pg = createDataSource(REUSE);
+  await pg.initialize();
+  await pg.query(`DELETE FROM server_settings WHERE key = $1`, [LOCAL_STORAGE_SETTING]);
+  await pg.destroy();
+}
 const server = await startServer(config, createLogger('error'));
 const call = async (method: string, url: string, body?: unknown) => {
   const res = await fetch(server.url + url, {
@@ -213,18 +228,39 @@ interface Row {
 }
 const rows: Row[] = [];
 try {
-  await call('POST', '/api/signup', { email: 'bench@example.com', password: 'bench passphrase 1' });
+  if (!REUSE)
+    await call('POST', '/api/signup', {
+      email: 'bench@example.com',
+      password: 'bench passphrase 1',
+    });
   const { token } = await call('POST', '/api/signin', {
     email: 'bench@example.com',
     password: 'bench passphrase 1',
   });
   const viewer = await authenticate(server.services.db, server.services.keys, token);
   if (!viewer) throw new Error('sign-in gave no usable token');
-  const source = await server.services.sources.createUploadSource(viewer, {
-    name: 'Bench',
-    description: 'generated',
-  });
   const manager = server.services.db.manager;
+  const [reused] = REUSE
+    ? await manager.query(
+        `SELECT s.id, (SELECT count(*)::int FROM chunks c WHERE c.workspace_id = s.workspace_id) AS chunks
+           FROM sources s WHERE s.workspace_id = $1 AND s.name = 'Bench'`,
+        [viewer.workspaceId],
+      )
+    : [];
+  const source =
+    reused ??
+    (await server.services.sources.createUploadSource(viewer, {
+      name: 'Bench',
+      description: 'generated',
+    }));
+  if (reused) {
+    // Questions from every 37th chunk, as if they had been generated here.
+    const texts: { text: string }[] = await manager.query(
+      `SELECT text FROM chunks WHERE workspace_id = $1 ORDER BY id LIMIT $2`,
+      [viewer.workspaceId, Math.ceil(reused.chunks / 37)],
+    );
+    questionSources.push(...texts.map((t) => t.text));
+  }
 
   const localEmbeddings = new LocalEmbeddings();
   /** Random unit vectors for every chunk that has none (seeded, so runs compare). */
@@ -274,7 +310,7 @@ try {
     `  corpus: ${thousands(ranked.length)} Cranfield words + ${thousands(pseudoWords.size)} pseudo-words, Zipf-sampled; ${CHUNKS_PER_DOCUMENT} chunks of 1,200–1,500 characters per document`,
   );
 
-  let loaded = 0;
+  let loaded = reused?.chunks ?? 0;
   let documentNumber = 0;
   for (const size of SIZES) {
     // Grow the workspace to `size` chunks through the indexer's write path.
@@ -315,7 +351,8 @@ try {
     );
     const insertSeconds = (performance.now() - started) / 1000;
     const vacuumStart = performance.now();
-    await server.services.db.query('VACUUM ANALYZE chunks, documents, search_term_stats');
+    if (loaded > from || !REUSE)
+      await server.services.db.query('VACUUM ANALYZE chunks, documents, search_term_stats');
     const vacuumSeconds = (performance.now() - vacuumStart) / 1000;
     console.log(
       `  load ${thousands(from)} → ${thousands(size)} chunks: ${insertSeconds.toFixed(1)} s (${((size - from) / insertSeconds).toFixed(0)} chunks/s, ${LOAD_WORKERS} writers) + VACUUM ANALYZE ${vacuumSeconds.toFixed(1)} s`,

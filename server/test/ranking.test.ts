@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RANKING } from '../src/modules/search/ranking.js';
 import { newAdmin, type Account } from './helpers/accounts.js';
 import { uploadText } from './helpers/knowledge.js';
 import { startTestApp, type TestApp } from './helpers/test-app.js';
@@ -29,11 +30,11 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => app?.stop());
 
-async function titles(query: string): Promise<string[]> {
+async function titles(query: string, user = admin): Promise<string[]> {
   const res = await app.graphqlRaw(
     `query($q: String!) { searchDocuments(query: $q) { hits { title } } }`,
     { q: query },
-    admin.token,
+    user.token,
   );
   expect(res.errors).toBeUndefined();
   return res.data.searchDocuments.hits.map((h: { title: string }) => h.title);
@@ -63,5 +64,37 @@ describe('ranking of a question', () => {
     // Alone, the passage saying "quokka" twice wins; the question says "wombat" three times.
     expect((await titles('quokka wombat'))[0]).toBe('quokka');
     expect((await titles('quokka wombat wombat wombat'))[0]).toBe('wombat');
+  });
+
+  it('reads at most candidateCap passages for a question of common words only', async () => {
+    const other = await newAdmin(app, 'Common');
+    // Eight passages hold both words; the one written last holds them most often.
+    for (let i = 0; i < 8; i++) {
+      const text =
+        i === 7 ? 'Harbour crane: the harbour crane and the crane track.' : 'The harbour crane.';
+      await uploadText(app, other, `memo-${i}.txt`, text);
+    }
+    const [{ workspace_id: workspaceId }] = await app.sql(
+      `SELECT workspace_id FROM documents WHERE file_name = 'memo-7.txt'`,
+    );
+    const best = async () => {
+      const { passages } = await app.server.services.search.passages(workspaceId, {
+        text: 'harbour crane',
+        limit: 2,
+      });
+      return passages.map((p) => p.title);
+    };
+    expect((await best())[0]).toBe('memo-7');
+    const cap = RANKING.candidateCap;
+    RANKING.candidateCap = 3;
+    try {
+      // Both words are in more passages than the cap, so only the first three written are read:
+      // the cost of such a question stays bounded however large the workspace grows.
+      const read = await best();
+      expect(read).toHaveLength(2);
+      expect(read).not.toContain('memo-7');
+    } finally {
+      RANKING.candidateCap = cap;
+    }
   });
 });

@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { DataSource } from 'typeorm';
 
-const SETTING = 'local_storage_id';
+/** The server_settings key naming the storage folder that holds this database's files. */
+export const LOCAL_STORAGE_SETTING = 'local_storage_id';
 
 /**
  * Local file storage works for one instance, or for several that mount one shared folder as
@@ -21,7 +22,7 @@ export async function claimLocalStorage(db: DataSource, storageRoot: string): Pr
   const [row]: { value: string }[] = await db.query(
     `INSERT INTO server_settings (key, value) VALUES ($1, $2)
      ON CONFLICT (key) DO UPDATE SET key = EXCLUDED.key RETURNING value`,
-    [SETTING, candidate],
+    [LOCAL_STORAGE_SETTING, candidate],
   );
   if (row.value === candidate) return;
   await fs.promises.rm(path.join(markers, candidate), { force: true });

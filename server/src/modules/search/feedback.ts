@@ -22,7 +22,7 @@ export function expansionTerms(
   feedbackCount: number,
   chunkCount: number,
 ): { lexeme: string; df: number; idf: number; weight: number }[] {
-  const minSupport = Math.max(2, Math.ceil(RANKING.feedbackMinSupport * feedbackCount));
+  const minSupport = minimumSupport(feedbackCount);
   const scored = words
     .filter((w) => w.support >= minSupport)
     .map((w) => ({ ...w, idf: idf(w.df, chunkCount), value: w.share * idf(w.df, chunkCount) }))
@@ -36,4 +36,10 @@ export function expansionTerms(
     idf: w.idf,
     weight: (RANKING.feedbackWeight * w.value) / best,
   }));
+}
+
+/** Feedback passages that must hold a word for it to be lent: two at least, unless unguarded. */
+export function minimumSupport(feedbackCount: number): number {
+  if (RANKING.feedbackMinSupport <= 0) return 1;
+  return Math.max(2, Math.ceil(RANKING.feedbackMinSupport * feedbackCount));
 }

@@ -5,7 +5,7 @@ import {
   type AnalysedQuery,
   type AnalysedTerm,
 } from './query-analysis.js';
-import { expansionTerms, type FeedbackWord } from './feedback.js';
+import { expansionTerms, minimumSupport, type FeedbackWord } from './feedback.js';
 import { RANKING } from './ranking.js';
 import type { RetrievalQuery, RetrievalResult, Retriever, ScoredChunk } from './retriever.js';
 
@@ -13,8 +13,9 @@ import type { RetrievalQuery, RetrievalResult, Retriever, ScoredChunk } from './
  * BM25F-style ranking in Postgres. ts_rank of a single term is a saturating, field-weighted term
  * frequency read straight from the tsvector; the IDF comes from search_term_stats and the length
  * normalisation from chunks.length. Two passes keep it fast on large workspaces: a cheap score
- * over every candidate (terms grouped into at most three IDF bands, one ts_rank call per band),
- * then exact per-term BM25 plus a proximity bonus for the best few hundred.
+ * over at most candidateCap candidates (terms grouped into at most three IDF bands, one ts_rank
+ * call per band), then exact per-term BM25 (and, when turned on, a proximity bonus) for the best
+ * few hundred. docs/RANKING.md says why each part is there and what it is worth.
  */
 export class LexicalRetriever implements Retriever {
   constructor(private readonly db: DataSource) {}
@@ -47,13 +48,15 @@ export class LexicalRetriever implements Retriever {
     let ranked = await this.rescore(query.workspaceId, analysed, candidates, terms);
     if (RANKING.feedbackTerms > 0 && terms.length >= RANKING.feedbackMinTerms) {
       // Pseudo-relevance feedback: the best passages lend the query their most telling words,
-      // and the candidates are ranked again with them (a re-ranking: no second search).
+      // and the candidates are ranked again with them (a re-ranking: no second search). Scores
+      // add up term by term, so only the lent words are scored again.
       const expansion = await this.expansionTerms(query.workspaceId, analysed, terms, ranked);
       if (expansion.length > 0) {
-        ranked = await this.rescore(query.workspaceId, analysed, candidates, [
-          ...terms,
-          ...expansion,
-        ]);
+        const lent = await this.rescore(query.workspaceId, analysed, candidates, expansion);
+        const extra = new Map(lent.map((c) => [c.chunkId, c.score]));
+        ranked = ranked
+          .map((c) => ({ ...c, score: c.score + (extra.get(c.chunkId) ?? 0) }))
+          .sort((a, b) => b.score - a.score || (a.chunkId < b.chunkId ? -1 : 1));
       }
     }
     result.chunks = ranked.slice(0, limit);
@@ -64,7 +67,11 @@ export class LexicalRetriever implements Retriever {
    * First pass: the `depth` most promising chunks by a cheap score (one ts_rank per IDF band).
    * Candidates hold any of the rarest terms whose document frequencies add up to at most the
    * cap; when even the rarest term is more common than that, they must hold the rarest terms
-   * together ('any' then means "all of those"), and 'sample' falls back to a bounded sample.
+   * together ('any' then means "all of those"), and 'sample' falls back to the rarest alone.
+   * Whenever the match count is not bounded by the cap (only common words), at most `cap`
+   * matching chunks are read and scored: the cost of a question then stays the same however
+   * large the workspace grows, instead of growing with a common word's posting list (a
+   * one-word question "wind" on 1M chunks scored 660,000 rows, 0.6 s).
    */
   private async candidates(
     query: RetrievalQuery,
@@ -104,10 +111,10 @@ export class LexicalRetriever implements Retriever {
         return `${weight} * ${saturate(bandTf(param(orQuery(band), '::tsquery')))}`;
       })
       .join(' + ');
-    const from =
-      mode === 'sample'
-        ? `(SELECT * FROM chunks c WHERE ${where.join(' AND ')} LIMIT ${RANKING.candidateCap}) c`
-        : `chunks c WHERE ${where.join(' AND ')}`;
+    const unbounded = mode === 'sample' || terms[0].df > RANKING.candidateCap;
+    const from = unbounded
+      ? `(SELECT * FROM chunks c WHERE ${where.join(' AND ')} LIMIT ${RANKING.candidateCap}) c`
+      : `chunks c WHERE ${where.join(' AND ')}`;
     const rows: { id: string }[] = await this.db.query(
       `SELECT c.id FROM ${from} ORDER BY ${firstPass} DESC LIMIT ${depth}`,
       params,
@@ -167,21 +174,26 @@ export class LexicalRetriever implements Retriever {
     const feedback = ranked.slice(0, RANKING.feedbackDocs);
     if (feedback.length < 2) return [];
     const top = feedback[0].score || 1;
+    // Words are counted over the feedback passages first and only those the guard can accept
+    // are looked up in the statistics (a tenth of them, typically).
     const rows: FeedbackWord[] = await this.db.query(
-      `SELECT u.lexeme, s.df, count(*)::int AS support,
-              sum(coalesce(array_length(u.positions, 1), 1)::float8
-                  / greatest(c.length, 1) * f.weight) AS share
-         FROM unnest($2::uuid[], $3::float8[]) AS f(id, weight)
-         JOIN chunks c ON c.id = f.id AND c.workspace_id = $1
-         CROSS JOIN LATERAL unnest(c.tsv) u
-         JOIN search_term_stats s ON s.workspace_id = $1 AND s.lexeme = u.lexeme
-        WHERE s.df >= 2 AND NOT u.lexeme = ANY($4::text[])
-        GROUP BY u.lexeme, s.df`,
+      `SELECT w.lexeme, s.df, w.support, w.share
+         FROM (SELECT u.lexeme, count(*)::int AS support,
+                      sum(coalesce(array_length(u.positions, 1), 1)::float8
+                          / greatest(c.length, 1) * f.weight) AS share
+                 FROM unnest($2::uuid[], $3::float8[]) AS f(id, weight)
+                 JOIN chunks c ON c.id = f.id AND c.workspace_id = $1
+                 CROSS JOIN LATERAL unnest(c.tsv) u
+                WHERE NOT u.lexeme = ANY($4::text[])
+                GROUP BY u.lexeme HAVING count(*) >= $5) w
+         JOIN search_term_stats s ON s.workspace_id = $1 AND s.lexeme = w.lexeme
+        WHERE s.df >= 2`,
       [
         workspaceId,
         feedback.map((c) => c.chunkId),
         feedback.map((c) => c.score / top),
         terms.map((t) => t.lexeme),
+        minimumSupport(feedback.length),
       ],
     );
     return expansionTerms(rows, feedback.length, analysed.chunkCount).map((t, i) => ({
