@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AppShell } from '../pages/app-shell.js';
 import { startAppServer, type AppServer } from '../support/app-server.js';
 import { screenshot } from '../support/browser.js';
 import { signedInAdmin } from '../support/signed-in.js';
@@ -48,6 +49,8 @@ describe('Connectors', () => {
   });
 
   it(`uploads all ${files.length} fixture files through the dialog and each reaches Indexed`, async () => {
+    // In dark mode (the catalogue above was light).
+    await new AppShell(page).toggleColorScheme();
     await page
       .getByRole('button', { name: /^File Upload/ })
       .first()
@@ -59,8 +62,12 @@ describe('Connectors', () => {
       .getByRole('textbox', { name: /^Description/ })
       .fill('Policies, runbooks and budgets of the company');
     await dialog.getByLabel('Files').setInputFiles(files);
-    await screenshot(page, 'upload-dialog-files');
-    await dialog.getByRole('button', { name: /^Upload/ }).click();
+    await screenshot(page, 'upload-dialog-files-dark');
+    // However many files are chosen, the list scrolls and the buttons stay on screen.
+    const upload = dialog.getByRole('button', { name: /^Upload/ });
+    const box = (await upload.boundingBox())!;
+    expect(box.y + box.height).toBeLessThanOrEqual(page.viewportSize()!.height);
+    await upload.click();
     await dialog.waitFor({ state: 'hidden', timeout: 60_000 });
 
     const list = page.getByRole('list', { name: 'Files of Company handbook' });

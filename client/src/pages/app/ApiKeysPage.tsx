@@ -39,8 +39,9 @@ export function ApiKeysPage() {
             {isAdmin && ' As an admin you see, and can revoke, every key in the workspace.'}
           </>
         }
-        // The empty state offers its own button.
-        actions={keys?.length === 0 ? undefined : createButton}
+        // Once the keys are known: the empty state offers its own button, and a button shown
+        // while loading would jump there (or vanish under a click) when the list arrives.
+        actions={keys && keys.length > 0 ? createButton : undefined}
       />
       {error && !keys ? (
         <Alert

@@ -1,4 +1,13 @@
-import { ActionIcon, Group, Paper, Progress, Stack, Text, ThemeIcon } from '@mantine/core';
+import {
+  ActionIcon,
+  Group,
+  Paper,
+  Progress,
+  ScrollArea,
+  Stack,
+  Text,
+  ThemeIcon,
+} from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconX } from '@tabler/icons-react';
 import type { RejectedFile } from '../upload-rules';
 import { formatBytes } from '../upload-rules';
@@ -45,107 +54,119 @@ interface UploadFileListProps {
   onRemove?: (id: string) => void;
 }
 
-/** The chosen files with their upload progress or problem, and the files that were refused. */
+/**
+ * The chosen files with their upload progress or problem, and the files that were refused. The
+ * list scrolls within a bounded height, so however many files are chosen the dialog's buttons
+ * stay on screen.
+ */
 export function UploadFileList({ items, rejected, onRemove }: UploadFileListProps) {
   if (items.length === 0 && rejected.length === 0) return null;
   return (
-    <Stack
-      gap={6}
-      component="ul"
-      aria-label="Chosen files"
-      m={0}
-      p={0}
-      style={{ listStyle: 'none' }}
+    <ScrollArea.Autosize
+      mah="min(38vh, 320px)"
+      type="auto"
+      offsetScrollbars
+      // Focusable, so the list scrolls from the keyboard too.
+      tabIndex={0}
     >
-      {items.map((item) => {
-        const Icon = fileIcon(item.file.name);
-        const removable = onRemove && item.status !== 'done';
-        const busy = item.status === 'uploading' || item.status === 'confirming';
-        return (
+      <Stack
+        gap={6}
+        component="ul"
+        aria-label="Chosen files"
+        m={0}
+        p={0}
+        style={{ listStyle: 'none' }}
+      >
+        {items.map((item) => {
+          const Icon = fileIcon(item.file.name);
+          const removable = onRemove && item.status !== 'done';
+          const busy = item.status === 'uploading' || item.status === 'confirming';
+          return (
+            <Paper
+              component="li"
+              key={item.id}
+              withBorder
+              radius="md"
+              px="sm"
+              py={8}
+              aria-label={item.file.name}
+            >
+              <Group gap="sm" wrap="nowrap">
+                <ThemeIcon variant="light" color="gray" size={32} radius="md">
+                  <Icon size={18} stroke={1.6} />
+                </ThemeIcon>
+                <div style={{ flex: 1, minWidth: 0 }}>
+                  <Text size="sm" fw={500} truncate>
+                    {item.file.name}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {formatBytes(item.file.size)}
+                  </Text>
+                </div>
+                <StatusText item={item} />
+                {removable && (
+                  <ActionIcon
+                    variant="subtle"
+                    color="gray"
+                    aria-label={`Remove ${item.file.name}`}
+                    onClick={() => onRemove(item.id)}
+                  >
+                    <IconX size={16} />
+                  </ActionIcon>
+                )}
+              </Group>
+              {busy && (
+                <Progress
+                  value={item.percent}
+                  size="sm"
+                  mt={8}
+                  animated={item.status === 'confirming'}
+                  striped={item.status === 'confirming'}
+                  aria-label={`Uploading ${item.file.name}`}
+                />
+              )}
+              {item.error && (
+                <Text size="sm" c="red" mt={6} role="alert">
+                  {item.error}
+                </Text>
+              )}
+              {item.warning && item.status === 'ready' && (
+                <Group gap={6} mt={6} wrap="nowrap" align="flex-start">
+                  <IconAlertTriangle size={16} color="var(--mantine-color-yellow-7)" aria-hidden />
+                  <Text size="sm" c="yellow.8">
+                    {item.warning}
+                  </Text>
+                </Group>
+              )}
+            </Paper>
+          );
+        })}
+        {rejected.map((file) => (
           <Paper
             component="li"
-            key={item.id}
+            key={`rejected-${file.name}`}
             withBorder
             radius="md"
             px="sm"
             py={8}
-            aria-label={item.file.name}
+            aria-label={file.name}
           >
-            <Group gap="sm" wrap="nowrap">
-              <ThemeIcon variant="light" color="gray" size={32} radius="md">
-                <Icon size={18} stroke={1.6} />
+            <Group gap="sm" wrap="nowrap" align="flex-start">
+              <ThemeIcon variant="light" color="red" size={32} radius="md">
+                <IconAlertTriangle size={18} stroke={1.6} />
               </ThemeIcon>
               <div style={{ flex: 1, minWidth: 0 }}>
                 <Text size="sm" fw={500} truncate>
-                  {item.file.name}
+                  {file.name}
                 </Text>
-                <Text size="xs" c="dimmed">
-                  {formatBytes(item.file.size)}
+                <Text size="sm" c="red" role="alert">
+                  Not added: {file.reason}
                 </Text>
               </div>
-              <StatusText item={item} />
-              {removable && (
-                <ActionIcon
-                  variant="subtle"
-                  color="gray"
-                  aria-label={`Remove ${item.file.name}`}
-                  onClick={() => onRemove(item.id)}
-                >
-                  <IconX size={16} />
-                </ActionIcon>
-              )}
             </Group>
-            {busy && (
-              <Progress
-                value={item.percent}
-                size="sm"
-                mt={8}
-                animated={item.status === 'confirming'}
-                striped={item.status === 'confirming'}
-                aria-label={`Uploading ${item.file.name}`}
-              />
-            )}
-            {item.error && (
-              <Text size="sm" c="red" mt={6} role="alert">
-                {item.error}
-              </Text>
-            )}
-            {item.warning && item.status === 'ready' && (
-              <Group gap={6} mt={6} wrap="nowrap" align="flex-start">
-                <IconAlertTriangle size={16} color="var(--mantine-color-yellow-7)" aria-hidden />
-                <Text size="sm" c="yellow.8">
-                  {item.warning}
-                </Text>
-              </Group>
-            )}
           </Paper>
-        );
-      })}
-      {rejected.map((file) => (
-        <Paper
-          component="li"
-          key={`rejected-${file.name}`}
-          withBorder
-          radius="md"
-          px="sm"
-          py={8}
-          aria-label={file.name}
-        >
-          <Group gap="sm" wrap="nowrap" align="flex-start">
-            <ThemeIcon variant="light" color="red" size={32} radius="md">
-              <IconAlertTriangle size={18} stroke={1.6} />
-            </ThemeIcon>
-            <div style={{ flex: 1, minWidth: 0 }}>
-              <Text size="sm" fw={500} truncate>
-                {file.name}
-              </Text>
-              <Text size="sm" c="red" role="alert">
-                Not added: {file.reason}
-              </Text>
-            </div>
-          </Group>
-        </Paper>
-      ))}
-    </Stack>
+        ))}
+      </Stack>
+    </ScrollArea.Autosize>
   );
 }
