@@ -299,6 +299,8 @@ try {
       lexical,
     ),
     server.services.history,
+    server.services.conversations,
+    server.services.answerFeedback,
     createLogger('error'),
     { ...config.ai, apiKey: undefined },
   );

@@ -20,6 +20,8 @@ import { SearchService } from './modules/search/search.service.js';
 import { AskService } from './modules/search/ask.service.js';
 import { SearchHistoryService } from './modules/search/search-history.service.js';
 import { BotsService } from './modules/bots/bots.service.js';
+import { ConversationsService } from './modules/conversations/conversations.service.js';
+import { AnswerFeedbackService } from './modules/conversations/answer-feedback.service.js';
 import { AtlassianOAuth } from './modules/connectors/atlassian-oauth.js';
 import { GoogleOAuth } from './modules/connectors/google-oauth.js';
 import { ConnectorSync } from './modules/connectors/connector-sync.js';
@@ -52,6 +54,8 @@ export interface Services {
   audit: AuditService;
   search: SearchService;
   history: SearchHistoryService;
+  conversations: ConversationsService;
+  answerFeedback: AnswerFeedbackService;
   ask: AskService;
   providerKeys: ProviderKeysService;
   connectors: ConnectorsService;
@@ -127,11 +131,15 @@ export function createServices(
     lexical,
   );
   const history = new SearchHistoryService(db);
+  const conversations = new ConversationsService(db);
+  const answerFeedback = new AnswerFeedbackService(db);
   const providerKeys = new ProviderKeysService(db, keys.secrets, config.ai, auditLog);
   const ask = new AskService(
     db,
     search,
     history,
+    conversations,
+    answerFeedback,
     logger,
     config.ai,
     (userId, model) => providerKeys.providerFor(userId, model),
@@ -178,7 +186,7 @@ export function createServices(
     },
     auditLog,
   );
-  const bots = new BotsService(db, ask, providerKeys, auditLog);
+  const bots = new BotsService(db, ask, providerKeys, auditLog, answerFeedback);
   return {
     db,
     keys,
@@ -197,6 +205,8 @@ export function createServices(
     audit,
     search,
     history,
+    conversations,
+    answerFeedback,
     ask,
     providerKeys,
     connectors,

@@ -149,3 +149,45 @@ describe('answers written by the AI provider (loopback fake of OpenAI)', () => {
     expect(done.data.answer).toContain('Lafontaine');
   });
 });
+
+describe('follow-up questions with the AI provider', () => {
+  const followUp = (question: string, conversationId: string) =>
+    app.rest('POST', '/api/ask', { question, conversationId }, { token: admin.token });
+
+  it('rewrites a follow-up into a standalone search and gives the model the earlier turns', async () => {
+    const first = await ask();
+    fake.requests.length = 0;
+    const res = await followUp('And is there one in Toronto?', first.body.conversationId);
+    expect(res.status).toBe(200);
+    expect(res.body.conversationId).toBe(first.body.conversationId);
+    // The fake resolves the follow-up against the first question, as a model would.
+    expect(res.body.searchQuery).toBe(`And is there one in Toronto (regarding: ${QUESTION})`);
+    expect(res.body.answer.sources[0].title).toBe('fire-safety');
+
+    const [rewrite, answer] = fake.requests;
+    expect(rewrite.body.stream).toBeFalsy();
+    expect(rewrite.body.messages[0].content).toMatch(/standalone search question/);
+    const transcript = rewrite.body.messages[1].content as string;
+    expect(transcript).toContain(`User: ${QUESTION}`);
+    expect(transcript).toContain('Assistant: According to the sources');
+    expect(transcript).toContain('Follow-up: And is there one in Toronto?');
+    // Earlier answers go to the model without their [n] markers, before the new passages.
+    expect(answer.body.stream).toBe(true);
+    const roles = answer.body.messages.map((m: { role: string }) => m.role);
+    expect(roles).toEqual(['system', 'user', 'assistant', 'user']);
+    expect(answer.body.messages[1].content).toBe(QUESTION);
+    expect(answer.body.messages[2].content).not.toMatch(/\[\d+\]/);
+    expect(answer.body.messages[3].content).toContain('Question: And is there one in Toronto?');
+  });
+
+  it('carries the previous key words when the rewrite fails', async () => {
+    const first = await ask();
+    fake.reply((req) => (req.body.stream ? citeFirstPassage(req) : { kind: 'error', status: 500 }));
+    const res = await followUp('what about the entrance?', first.body.conversationId);
+    expect(res.status).toBe(200);
+    expect(res.body.searchQuery).toMatch(/^what about the entrance\? \w+/);
+    expect(res.body.searchQuery).toMatch(/Montreal|assembly|fire/i);
+    expect(res.body.answer.mode).toBe('generated');
+    expect(res.body.answer.sources[0].title).toBe('fire-safety');
+  });
+});

@@ -64,6 +64,31 @@ export class ChatProvider {
       throw new ProviderError('unavailable', 'The AI provider sent an empty answer.');
     return text;
   }
+
+  /** A short reply in one piece (no streaming): for small internal tasks such as a rewrite. */
+  async complete(
+    messages: ChatCompletionMessageParam[],
+    options: { maxTokens: number; signal?: AbortSignal },
+  ): Promise<string> {
+    let text: string;
+    try {
+      const completion = await this.client.chat.completions.create(
+        {
+          model: this.options.model,
+          messages,
+          temperature: 0,
+          max_tokens: options.maxTokens,
+        },
+        { signal: options.signal },
+      );
+      text = completion.choices[0]?.message?.content ?? '';
+    } catch (error) {
+      throw describeFailure(error);
+    }
+    if (!text.trim())
+      throw new ProviderError('unavailable', 'The AI provider sent an empty answer.');
+    return text.trim();
+  }
 }
 
 function describeFailure(error: unknown): ProviderError {

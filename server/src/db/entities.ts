@@ -19,6 +19,8 @@ import { OAuthState } from '../modules/connectors/oauth-state.entity.js';
 import { ServerSetting } from '../storage/server-setting.entity.js';
 import { ApiKey } from '../modules/api-keys/api-key.entity.js';
 import { AuditEvent } from '../modules/audit/audit-event.entity.js';
+import { Conversation, ConversationTurn } from '../modules/conversations/conversation.entity.js';
+import { AnswerFeedback } from '../modules/conversations/answer-feedback.entity.js';
 
 /** Every entity, listed explicitly (no globs: the same list works from src/ and dist/). */
 export const entities = [
@@ -48,4 +50,7 @@ export const entities = [
   BotSource,
   BotLog,
   OAuthState,
+  Conversation,
+  ConversationTurn,
+  AnswerFeedback,
 ];

@@ -8,6 +8,7 @@ import { InvitationsResolver } from '../modules/members/invitations.resolver.js'
 import { MembersResolver } from '../modules/members/members.resolver.js';
 import { SearchResolver } from '../modules/search/search.resolver.js';
 import { BotsResolver } from '../modules/bots/bots.resolver.js';
+import { ConversationsResolver } from '../modules/conversations/conversations.resolver.js';
 import { ConnectorsResolver } from '../modules/connectors/connectors.resolver.js';
 import { SourcesResolver } from '../modules/sources/sources.resolver.js';
 import { authChecker } from './auth-checker.js';
@@ -20,6 +21,7 @@ export const resolvers = [
   SourcesResolver,
   SearchResolver,
   BotsResolver,
+  ConversationsResolver,
   ConnectorsResolver,
   ApiKeysResolver,
   AuditResolver,

@@ -35,6 +35,8 @@ const MODELS = ['gpt-4o-mini', 'gpt-4o', 'text-embedding-3-small'];
  */
 export function citeFirstPassage(req: FakeOpenAIRequest): FakeReply {
   const messages: { role: string; content: unknown }[] = req.body.messages;
+  const rewrite = rewriteFollowUp(messages);
+  if (rewrite) return rewrite;
   const lastUser = [...messages].reverse().find((m) => m.role === 'user');
   const texts = [
     lastUser,
@@ -54,6 +56,20 @@ export function citeFirstPassage(req: FakeOpenAIRequest): FakeReply {
     };
   }
   return { kind: 'answer', text: 'I could not find the answer in the provided sources.' };
+}
+
+/**
+ * A follow-up rewrite request (its system message asks for a "standalone" question) is answered
+ * the way a model would resolve it, deterministically: the follow-up followed by the first
+ * question of the conversation, `<follow-up> (regarding: <first question>)`.
+ */
+export function rewriteFollowUp(messages: { role: string; content: unknown }[]): FakeReply | null {
+  const system = messages.find((m) => m.role === 'system');
+  if (!system || !/standalone/i.test(contentText(system.content))) return null;
+  const user = contentText([...messages].reverse().find((m) => m.role === 'user')?.content);
+  const followUp = /Follow-up:\s*(.+)/.exec(user)?.[1]?.trim() ?? '';
+  const first = /User:\s*(.+)/.exec(user)?.[1]?.trim() ?? '';
+  return { kind: 'answer', text: `${followUp.replace(/\?$/, '')} (regarding: ${first})` };
 }
 
 export async function startFakeOpenAI(options: { apiKey?: string } = {}) {

@@ -25,6 +25,7 @@ const LABELS: Record<string, string> = {
   'bot.share_link_rotated': 'Bot share link replaced',
   'bot.share_link_enabled': 'Bot share link turned on',
   'bot.share_link_disabled': 'Bot share link turned off',
+  'workspace.conversation_retention_changed': 'Conversation retention changed',
 };
 
 export function actionLabel(action: string): string {

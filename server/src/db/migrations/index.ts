@@ -14,6 +14,7 @@ import { AddUploadPutAt1795700000003 } from './1795700000003-AddUploadPutAt.js';
 import { AddServerSettings1795700000004 } from './1795700000004-AddServerSettings.js';
 import { AddApiKeys1795700000005 } from './1795700000005-AddApiKeys.js';
 import { AddAuditEvents1795700000006 } from './1795700000006-AddAuditEvents.js';
+import { AddConversations1795700000007 } from './1795700000007-AddConversations.js';
 
 /** Every migration in order. New ones come from `npm run migration:generate -w server -- Name`. */
 export const migrations = [
@@ -33,4 +34,5 @@ export const migrations = [
   AddServerSettings1795700000004,
   AddApiKeys1795700000005,
   AddAuditEvents1795700000006,
+  AddConversations1795700000007,
 ];

@@ -23,5 +23,6 @@ export const AUDIT_ACTIONS = [
   'bot.share_link_rotated',
   'bot.share_link_enabled',
   'bot.share_link_disabled',
+  'workspace.conversation_retention_changed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -154,6 +154,10 @@ export class BotLog {
   @Column({ type: 'integer', name: 'latency_ms' })
   latencyMs: number;
 
+  /** The conversation turn it was, where its feedback is kept (null once the turn is deleted). */
+  @Column({ type: 'uuid', name: 'turn_id', nullable: true })
+  turnId: string | null;
+
   @CreateDateColumn({ type: 'timestamptz', name: 'created_at' })
   createdAt: Date;
 }

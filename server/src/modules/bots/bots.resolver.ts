@@ -122,9 +122,16 @@ export class BotsResolver {
   async askBot(
     @Arg('botId', () => ID) botId: string,
     @Arg('question', () => String) question: string,
+    @Arg('conversationId', () => ID, {
+      nullable: true,
+      description: 'The conversation with this bot the question follows up on.',
+    })
+    conversationId: string | null,
     @Ctx() ctx: GraphQLContext,
   ): Promise<AskResultType> {
-    return AskResultType.from(await ctx.services.bots.askAsMember(ctx.viewer!, botId, question));
+    return AskResultType.from(
+      await ctx.services.bots.askAsMember(ctx.viewer!, botId, question, conversationId),
+    );
   }
 
   @Authorized()

@@ -119,12 +119,16 @@ export function botRoutes(services: Services): Router {
         });
       }
       await throttle.recordFailure(key, PUBLIC_RULE);
+      const body = (req.body ?? {}) as Record<string, unknown>;
       const result = await services.bots.askPublic(
         req.params.token as string,
-        ((req.body ?? {}) as Record<string, unknown>).question,
+        body.question,
+        body.conversationId,
       );
       // Visitors see what the bot cites by title and place, not the workspace's links.
       res.json({
+        conversationId: result.conversationId,
+        turnId: result.turnId,
         answer: result.answer,
         mode: result.mode,
         sources: result.sources.map((s, i) => ({
@@ -133,6 +137,20 @@ export function botRoutes(services: Services): Router {
           location: s.locationLabel,
         })),
       });
+    }),
+  );
+
+  // A visitor's vote on an answer of the conversation they hold (its id came with the answer).
+  router.post(
+    '/public/bots/:token/feedback',
+    handle(async (req, res) => {
+      const bot = await services.bots.publicBot(req.params.token as string);
+      const body = (req.body ?? {}) as Record<string, unknown>;
+      const rating = await services.answerFeedback.rate(
+        { workspaceId: bot.workspaceId, userId: null, botId: bot.id },
+        body,
+      );
+      res.json({ turnId: rating.turnId, vote: rating.vote > 0 ? 'up' : 'down' });
     }),
   );
 

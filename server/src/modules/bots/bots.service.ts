@@ -9,6 +9,8 @@ import type { ProviderKeysService } from '../integrations/provider-keys.service.
 import { NOT_FOUND_ANSWER, type AskResult, type AskService } from '../search/ask.service.js';
 import { SourceDocument } from '../sources/document.entity.js';
 import { Source } from '../sources/source.entity.js';
+import type { AnswerFeedbackService } from '../conversations/answer-feedback.service.js';
+import { FeedbackReportType } from '../conversations/conversations.types.js';
 import { Bot, BotLog, BotSource } from './bot.entity.js';
 import { checkBotFields, LANGUAGE_NAMES, MODEL_IDS } from './bot-rules.js';
 
@@ -34,6 +36,7 @@ export class BotsService {
     private readonly ask: AskService,
     private readonly keys: ProviderKeysService,
     private readonly audit: AuditLog,
+    private readonly feedback: AnswerFeedbackService,
   ) {}
 
   /** The bots the viewer can see, newest first. */
@@ -204,9 +207,19 @@ export class BotsService {
   }
 
   /** Asks a bot the viewer can see: its sources only, its language, its owner's key and model. */
-  async askAsMember(viewer: Viewer, botId: string, question: unknown): Promise<AskResult> {
+  async askAsMember(
+    viewer: Viewer,
+    botId: string,
+    question: unknown,
+    conversationId?: unknown,
+  ): Promise<AskResult> {
     const bot = await this.get(viewer, botId);
-    return this.askBot(bot, { workspaceId: viewer.workspaceId, userId: viewer.userId }, question);
+    return this.askBot(
+      bot,
+      { workspaceId: viewer.workspaceId, userId: viewer.userId },
+      question,
+      conversationId,
+    );
   }
 
   /** The public chat page: public bots only, found by their share token. */
@@ -220,15 +233,25 @@ export class BotsService {
     return bot;
   }
 
-  async askPublic(shareToken: string, question: unknown): Promise<AskResult> {
+  async askPublic(
+    shareToken: string,
+    question: unknown,
+    conversationId?: unknown,
+  ): Promise<AskResult> {
     const bot = await this.publicBot(shareToken);
-    return this.askBot(bot, { workspaceId: bot.workspaceId, userId: null }, question);
+    return this.askBot(
+      bot,
+      { workspaceId: bot.workspaceId, userId: null },
+      question,
+      conversationId,
+    );
   }
 
   private async askBot(
     bot: Bot,
     asker: { workspaceId: string; userId: string | null },
     question: unknown,
+    conversationId: unknown,
   ): Promise<AskResult> {
     const attached = await this.db.getRepository(BotSource).findBy({ botId: bot.id });
     const provider = await this.keys.providerFor(bot.ownerId, MODEL_IDS[bot.model]);
@@ -243,6 +266,9 @@ export class BotsService {
         language: LANGUAGE_NAMES[bot.language],
         provider,
         record: false,
+        conversationId,
+        botId: bot.id,
+        threadOwnerId: asker.userId,
       },
     );
     await this.db.getRepository(BotLog).insert({
@@ -258,6 +284,7 @@ export class BotsService {
         documentId: s.documentId,
       })),
       latencyMs: Math.round(result.timings.totalMs),
+      turnId: result.turnId,
     });
     return result;
   }
@@ -277,8 +304,11 @@ export class BotsService {
       `SELECT l.id, l.question, l.answer, l.mode, l.from_sources, l.sources, l.latency_ms,
               to_char(l.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor_time,
               l.created_at, nullif(trim(concat_ws(' ', u.first_name, u.last_name)), '') AS asked_by_name,
-              u.email AS asked_by_email
+              u.email AS asked_by_email, f.vote AS feedback_vote, f.reason AS feedback_reason,
+              f.comment AS feedback_comment
          FROM bot_logs l LEFT JOIN users u ON u.id = l.asked_by_id
+         LEFT JOIN LATERAL (SELECT vote, reason, comment FROM answer_feedback
+                             WHERE turn_id = l.turn_id ORDER BY updated_at DESC LIMIT 1) f ON TRUE
         WHERE ${where} ORDER BY l.created_at DESC, l.id DESC LIMIT $2`,
       params,
     );
@@ -322,12 +352,16 @@ export class BotsService {
           WHERE l.bot_id = $1 GROUP BY 1, 2 ORDER BY 3 DESC, 1 LIMIT 5`,
         [bot.id],
       );
-    return { perDay, ...totals, topSources } as {
+    const feedback = FeedbackReportType.from(
+      await this.feedback.report({ workspaceId: bot.workspaceId, botId: bot.id }, days),
+    );
+    return { perDay, ...totals, topSources, feedback } as {
       perDay: typeof perDay;
       questions: number;
       answered: number;
       averageLatencyMs: number;
       topSources: typeof topSources;
+      feedback: FeedbackReportType;
     };
   }
 }
@@ -343,6 +377,10 @@ export interface BotLogRow {
   cursor_time: string;
   created_at: Date;
   asked_by_email: string | null;
+  /** The asker's vote on the answer, if they gave one. */
+  feedback_vote: number | null;
+  feedback_reason: string | null;
+  feedback_comment: string | null;
 }
 
 function botTarget(bot: Bot) {

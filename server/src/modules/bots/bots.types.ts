@@ -1,3 +1,8 @@
+import {
+  AnswerVote,
+  FeedbackReasonEnum,
+  FeedbackReportType,
+} from '../conversations/conversations.types.js';
 import { IsOptional, MaxLength } from 'class-validator';
 import { Field, Float, ID, InputType, Int, ObjectType } from 'type-graphql';
 import type { Bot } from './bot.entity.js';
@@ -127,6 +132,18 @@ export class BotLogSourceType {
   url: string;
 }
 
+@ObjectType('BotLogFeedback', { description: 'What the asker said of the answer.' })
+export class BotLogFeedbackType {
+  @Field(() => AnswerVote)
+  vote: AnswerVote;
+
+  @Field(() => FeedbackReasonEnum, { nullable: true })
+  reason: string | null;
+
+  @Field(() => String, { nullable: true })
+  comment: string | null;
+}
+
 @ObjectType('BotLogEntry')
 export class BotLogEntryType {
   @Field(() => ID)
@@ -156,6 +173,9 @@ export class BotLogEntryType {
   @Field(() => Date)
   createdAt: Date;
 
+  @Field(() => BotLogFeedbackType, { nullable: true, description: 'The asker’s vote, if any.' })
+  feedback: BotLogFeedbackType | null;
+
   static from(row: BotLogRow & { asked_by_name: string | null }): BotLogEntryType {
     return Object.assign(new BotLogEntryType(), {
       id: row.id,
@@ -167,6 +187,14 @@ export class BotLogEntryType {
       latencyMs: row.latency_ms,
       askedBy: row.asked_by_name ?? row.asked_by_email ?? 'Public link',
       createdAt: row.created_at,
+      feedback:
+        row.feedback_vote === null
+          ? null
+          : {
+              vote: row.feedback_vote > 0 ? AnswerVote.UP : AnswerVote.DOWN,
+              reason: row.feedback_reason,
+              comment: row.feedback_comment,
+            },
     });
   }
 }
@@ -212,6 +240,9 @@ export class BotTopSourceType {
 
 @ObjectType('BotReport')
 export class BotReportType {
+  @Field(() => FeedbackReportType, { description: 'Votes on the bot’s answers in the period.' })
+  feedback: FeedbackReportType;
+
   @Field(() => [BotDayType])
   perDay: BotDayType[];
 

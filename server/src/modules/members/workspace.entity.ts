@@ -8,6 +8,10 @@ export class Workspace {
   @Column({ type: 'text' })
   name: string;
 
+  /** Conversations untouched for longer than this are deleted with their turns and votes. */
+  @Column({ type: 'integer', name: 'conversation_retention_days', default: 90 })
+  conversationRetentionDays: number;
+
   @CreateDateColumn({ type: 'timestamptz', name: 'created_at' })
   createdAt: Date;
 }

@@ -6,6 +6,17 @@ import type { Logger } from '../../shared/logger.js';
 import { SignInThrottle } from '../auth/sign-in-throttle.js';
 import type { Viewer } from '../auth/viewer.js';
 import type { SourceKind } from '../sources/source.entity.js';
+import type { AnswerFeedbackService } from '../conversations/answer-feedback.service.js';
+import type { ConversationsService } from '../conversations/conversations.service.js';
+import {
+  carryOver,
+  historyMessages,
+  keyWords,
+  rewriteMessages,
+  usableRewrite,
+  type PriorTurn,
+} from '../conversations/follow-up.js';
+import { AskSourceType } from './search.types.js';
 import type { Passage } from './passages.js';
 import type { SearchHistoryService } from './search-history.service.js';
 import { checkIntegrations, checkQuestion } from './search-input.js';
@@ -16,7 +27,13 @@ export type AnswerMode = 'generated' | 'extractive';
 
 export interface AskResult {
   historyId: string | null;
+  /** The thread this answer belongs to (a new one when none was given); null when not kept. */
+  conversationId: string | null;
+  /** This question and answer within the thread: what feedback is given on. */
+  turnId: string | null;
   question: string;
+  /** What retrieval searched for: the question, or a follow-up made to stand alone. */
+  searchQuery: string;
   answer: string;
   mode: AnswerMode;
   /** Why the answer is extractive when a provider was configured (bad key, timeout, …). */
@@ -28,7 +45,7 @@ export interface AskResult {
 
 /** What a streaming caller hears, in order: sources, answer pieces, then the final result. */
 export type AskEvent =
-  | { type: 'sources'; sources: Passage[]; retrievalMs: number }
+  | { type: 'sources'; sources: Passage[]; retrievalMs: number; searchQuery: string }
   | { type: 'delta'; text: string }
   | { type: 'done'; result: AskResult };
 
@@ -41,6 +58,12 @@ export interface AskInput {
   provider?: ChatProvider | null;
   /** Whether to write the question to the asker's history (bots keep their own log). */
   record?: boolean;
+  /** The thread this question follows up on (its owner's, else 404). */
+  conversationId?: unknown;
+  /** The bot whose thread it is (bot chats keep their own threads). */
+  botId?: string | null;
+  /** Whose thread it is when not the asker's own (a member talking to a bot); null: a visitor. */
+  threadOwnerId?: string | null;
 }
 
 export interface ProviderSettings {
@@ -66,6 +89,8 @@ export class AskService {
     private readonly db: DataSource,
     private readonly search: SearchService,
     private readonly history: SearchHistoryService,
+    private readonly conversations: ConversationsService,
+    private readonly feedback: AnswerFeedbackService,
     private readonly logger: Logger,
     private readonly settings: ProviderSettings,
     /** The asker's own saved key, when they have one (it wins over the server's). */
@@ -122,28 +147,41 @@ export class AskService {
   ): Promise<AskResult> {
     const question = checkQuestion(input.question);
     const kinds: SourceKind[] = checkIntegrations(input.integrations);
+    const owner = {
+      workspaceId: asker.workspaceId,
+      userId: input.threadOwnerId !== undefined ? input.threadOwnerId : asker.userId,
+      botId: input.botId ?? null,
+    };
+    // A thread that is not the asker's is refused before anything is counted or searched.
+    const thread = await this.conversations.open(owner, input.conversationId);
     await this.admit(asker);
     const started = performance.now();
-    const { passages: ranked, terms } = await this.search.passages(asker.workspaceId, {
-      text: question,
+    const provider =
+      input.provider !== undefined ? input.provider : await this.providerFor(asker.userId);
+    const searchQuery = await this.standaloneQuestion(question, thread.previous, provider, signal);
+    const { passages: found, terms } = await this.search.passages(asker.workspaceId, {
+      text: searchQuery,
       kinds,
       sourceIds: input.scope?.sourceIds,
       documentIds: input.scope?.documentIds,
       limit: ANSWER_PASSAGES * 3,
     });
+    const ranked = await this.feedback.rerank(
+      asker.workspaceId,
+      terms.map((t) => t.lexeme),
+      found,
+    );
     const sources = diverse(ranked);
     const retrievalMs = performance.now() - started;
-    onEvent({ type: 'sources', sources, retrievalMs });
+    onEvent({ type: 'sources', sources, retrievalMs, searchQuery });
 
-    const provider =
-      input.provider !== undefined ? input.provider : await this.providerFor(asker.userId);
     let answer: string | null = null;
     let mode: AnswerMode = 'extractive';
     let notice: string | null = null;
     if (sources.length > 0 && provider) {
       try {
         answer = await provider.stream(
-          answerMessages(question, sources, input.language),
+          answerMessages(question, sources, input.language, historyMessages(thread.previous)),
           (text) => onEvent({ type: 'delta', text }),
           signal,
         );
@@ -165,16 +203,33 @@ export class AskService {
           : null) ?? NOT_FOUND_ANSWER;
     }
     const totalMs = performance.now() - started;
+    const cited = answer === NOT_FOUND_ANSWER ? [] : sources;
     const result: AskResult = {
       historyId: null,
+      conversationId: null,
+      turnId: null,
       question,
+      searchQuery,
       answer,
       mode,
       notice,
       model: mode === 'generated' ? (provider?.model ?? null) : null,
-      sources: answer === NOT_FOUND_ANSWER ? [] : sources,
+      sources: cited,
       timings: { retrievalMs, answerMs: totalMs - retrievalMs, totalMs },
     };
+    const kept = await this.conversations.append(owner, thread.conversation, {
+      question,
+      searchQuery,
+      keyTerms: await keyWords(this.db, searchQuery, terms),
+      answer,
+      mode,
+      notice,
+      model: result.model,
+      sources: cited.map((p, i) => ({ ...AskSourceType.from(p, i) })),
+      latencyMs: totalMs,
+    });
+    result.conversationId = kept.conversationId;
+    result.turnId = kept.turnId;
     if (input.record !== false && asker.userId !== null) {
       result.historyId = await this.history.record(asker as Viewer, {
         kind: 'ask',
@@ -186,6 +241,34 @@ export class AskService {
     }
     onEvent({ type: 'done', result });
     return result;
+  }
+
+  /**
+   * What a question searches for. A first question searches as asked. A follow-up is rewritten
+   * by the model into a question that stands alone; without a model (or when the rewrite fails)
+   * it carries the previous search's key words.
+   */
+  private async standaloneQuestion(
+    question: string,
+    previous: PriorTurn[],
+    provider: ChatProvider | null,
+    signal?: AbortSignal,
+  ): Promise<string> {
+    if (previous.length === 0) return question;
+    if (provider) {
+      try {
+        const rewrite = usableRewrite(
+          await provider.complete(rewriteMessages(previous, question), { maxTokens: 120, signal }),
+        );
+        if (rewrite) return rewrite;
+      } catch (error) {
+        if (!(error instanceof ProviderError)) throw error;
+        this.logger.warn('Follow-up rewrite failed; carrying the previous key words', {
+          kind: error.kind,
+        });
+      }
+    }
+    return carryOver(question, previous[previous.length - 1]);
   }
 }
 

@@ -9,7 +9,10 @@ import { AskSourceType } from './search.types.js';
 /** The REST form of an answer: SPEC §7's `{ answer: { answer, sources: [{ title, url }] } }`, plus detail. */
 function answerBody(result: AskResult) {
   return {
+    conversationId: result.conversationId,
+    turnId: result.turnId,
     question: result.question,
+    searchQuery: result.searchQuery,
     answer: {
       answer: result.answer,
       sources: result.sources.map((p, i) => {
@@ -25,7 +28,8 @@ function answerBody(result: AskResult) {
 
 /**
  * POST /api/ask in both of the spec's shapes ({question, integrations} and {question}), and
- * POST /api/ask/stream: the same answer as server-sent events (sources, delta…, done).
+ * POST /api/ask/stream: the same answer as server-sent events (sources, delta…, done). Both take
+ * an optional conversationId (a follow-up in that thread) and answer with the conversationId.
  */
 export function searchRoutes(services: Services): Router {
   const router = Router();
@@ -38,6 +42,7 @@ export function searchRoutes(services: Services): Router {
       const result = await services.ask.ask(req.viewer!, {
         question: body.question,
         integrations: body.integrations,
+        conversationId: body.conversationId,
       });
       res.json(answerBody(result));
     }),
@@ -69,7 +74,7 @@ export function searchRoutes(services: Services): Router {
       try {
         await services.ask.ask(
           req.viewer!,
-          { question, integrations },
+          { question, integrations, conversationId: body.conversationId },
           (event) => {
             begin();
             send(res, event);
@@ -99,6 +104,7 @@ function send(res: Response, event: AskEvent) {
     sendEvent(res, 'sources', {
       sources: event.sources.map((p, i) => AskSourceType.from(p, i)),
       retrievalMs: event.retrievalMs,
+      searchQuery: event.searchQuery,
     });
   } else if (event.type === 'delta') {
     sendEvent(res, 'delta', { text: event.text });
@@ -106,7 +112,10 @@ function send(res: Response, event: AskEvent) {
     const r = event.result;
     sendEvent(res, 'done', {
       id: r.historyId,
+      conversationId: r.conversationId,
+      turnId: r.turnId,
       question: r.question,
+      searchQuery: r.searchQuery,
       answer: r.answer,
       mode: r.mode,
       notice: r.notice,

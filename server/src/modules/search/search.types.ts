@@ -18,6 +18,13 @@ export class AskInput {
   @IsOptional()
   @ArrayMaxSize(10)
   integrations?: string[] | null;
+
+  @Field(() => ID, {
+    nullable: true,
+    description: 'The conversation this question follows up on; none starts a new one.',
+  })
+  @IsOptional()
+  conversationId?: string | null;
 }
 
 @ObjectType('AskSource', {
@@ -82,8 +89,22 @@ export class AskResultType {
   @Field(() => ID, { nullable: true, description: 'The history entry of this question.' })
   id: string | null;
 
+  @Field(() => ID, {
+    nullable: true,
+    description: 'The conversation the answer belongs to; send it with a follow-up.',
+  })
+  conversationId: string | null;
+
+  @Field(() => ID, { nullable: true, description: 'This answer in its conversation (rate it).' })
+  turnId: string | null;
+
   @Field(() => String)
   question: string;
+
+  @Field(() => String, {
+    description: 'What was searched: the question, or a follow-up made to stand on its own.',
+  })
+  searchQuery: string;
 
   @Field(() => String, { description: 'Plain text with [n] citations (never HTML).' })
   answer: string;
@@ -111,7 +132,10 @@ export class AskResultType {
   static from(r: AskResult): AskResultType {
     return Object.assign(new AskResultType(), {
       id: r.historyId,
+      conversationId: r.conversationId,
+      turnId: r.turnId,
       question: r.question,
+      searchQuery: r.searchQuery,
       answer: r.answer,
       mode: r.mode,
       notice: r.notice,

@@ -1,0 +1,123 @@
+import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
+import type { DataSource } from 'typeorm';
+import type { QueryTerm } from '../search/retriever.js';
+
+/** A previous question and answer of the thread, as prompts see it. */
+export interface PriorTurn {
+  question: string;
+  searchQuery: string;
+  answer: string;
+  keyTerms: string[];
+}
+
+/** Earlier turns given to the model: the newest first, until this many characters (~1,500 tokens). */
+export const HISTORY_BUDGET_CHARS = 6_000;
+/** An earlier answer is cut to this many characters in the history. */
+const ANSWER_CHARS = 1_200;
+/** Words a follow-up answered without a model borrows from the question before it. */
+export const CARRIED_TERMS = 3;
+/** A rewrite longer than this is not a search question; the carry-over is used instead. */
+const MAX_REWRITE_CHARS = 400;
+
+/** The turns that fit the budget, oldest first; [n] citations dropped (they meant other passages). */
+export function turnsWithinBudget(turns: PriorTurn[], budget = HISTORY_BUDGET_CHARS): PriorTurn[] {
+  const kept: PriorTurn[] = [];
+  let used = 0;
+  for (const turn of [...turns].reverse()) {
+    const answer = plainAnswer(turn.answer);
+    const size = turn.question.length + answer.length;
+    if (kept.length > 0 && used + size > budget) break;
+    used += size;
+    kept.unshift({ ...turn, answer });
+  }
+  return kept;
+}
+
+function plainAnswer(answer: string): string {
+  const text = answer
+    .replace(/\[\d+\]/g, '')
+    .replace(/[ \t]+/g, ' ')
+    .trim();
+  return text.length > ANSWER_CHARS ? `${text.slice(0, ANSWER_CHARS - 1).trimEnd()}…` : text;
+}
+
+/** The previous turns as chat messages, to put before the question the model answers. */
+export function historyMessages(turns: PriorTurn[]): ChatCompletionMessageParam[] {
+  return turnsWithinBudget(turns).flatMap((t): ChatCompletionMessageParam[] => [
+    { role: 'user', content: t.question },
+    { role: 'assistant', content: t.answer },
+  ]);
+}
+
+/** Asks the model for the follow-up as a question that stands alone (what retrieval searches). */
+export function rewriteMessages(
+  turns: PriorTurn[],
+  followUp: string,
+): ChatCompletionMessageParam[] {
+  const transcript = turnsWithinBudget(turns)
+    .map((t) => `User: ${t.question}\nAssistant: ${t.answer}`)
+    .join('\n');
+  return [
+    {
+      role: 'system',
+      content: [
+        "Rewrite the user's follow-up as a standalone search question that can be understood without the conversation.",
+        'Resolve pronouns and references ("it", "that policy", "what about X") from the conversation; keep names and terms as written.',
+        'If the follow-up already stands alone, return it unchanged. Reply with the question only, in the language of the follow-up.',
+      ].join(' '),
+    },
+    { role: 'user', content: `Conversation:\n${transcript}\n\nFollow-up: ${followUp}` },
+  ];
+}
+
+/** The model's rewrite, or null when it is not usable as a search (empty, too long, a refusal). */
+export function usableRewrite(text: string): string | null {
+  const line = text
+    .split('\n')
+    .map((l) => l.trim())
+    .find(Boolean);
+  if (!line) return null;
+  const clean = line
+    .replace(/^(standalone question|question|rewritten)\s*:\s*/i, '')
+    .replace(/^"(.*)"$/, '$1');
+  return clean.length > 0 && clean.length <= MAX_REWRITE_CHARS ? clean : null;
+}
+
+/**
+ * Without a model, a follow-up searches with the previous search's key words added ("what about
+ * contractors?" after a question on the leave policy searches "… leave policy"), minus those the
+ * follow-up already has.
+ */
+export function carryOver(followUp: string, previous: PriorTurn | undefined): string {
+  if (!previous || previous.keyTerms.length === 0) return followUp;
+  const own = new Set(followUp.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []);
+  const carried = previous.keyTerms.filter((w) => !own.has(w.toLowerCase()));
+  return carried.length > 0 ? `${followUp} ${carried.join(' ')}` : followUp;
+}
+
+/**
+ * The search's most telling words (highest IDF, as written in it): what a later follow-up carries.
+ * The stems come from the ranking; the words are found again in the text with Postgres' own stemmer.
+ */
+export async function keyWords(
+  db: DataSource,
+  text: string,
+  terms: QueryTerm[],
+): Promise<string[]> {
+  const lexemes = terms
+    .filter((t) => t.idf > 0)
+    .sort((a, b) => b.idf - a.idf)
+    .slice(0, CARRIED_TERMS)
+    .map((t) => t.lexeme);
+  if (lexemes.length === 0) return [];
+  const rows: { word: string; lexeme: string }[] = await db.query(
+    `SELECT DISTINCT ON (lexeme) word, lexeme FROM (
+       SELECT w.word, w.i, (ts_lexize('english_stem', lower(w.word)))[1] AS lexeme
+         FROM regexp_split_to_table($1, '[^[:alnum:]]+') WITH ORDINALITY AS w(word, i)
+        WHERE w.word <> '') x
+      WHERE lexeme = ANY($2::text[]) ORDER BY lexeme, i`,
+    [text, lexemes],
+  );
+  const byLexeme = new Map(rows.map((r) => [r.lexeme, r.word]));
+  return lexemes.flatMap((l) => (byLexeme.has(l) ? [byLexeme.get(l)!] : []));
+}
