@@ -224,6 +224,8 @@ interface Row {
   mean: number;
   asksPerSecond: number;
   loadedP95: number;
+  /** p95 of a follow-up asked in the conversation each first question started. */
+  followUpP95: number;
   slowest: { ms: number; question: string }[];
 }
 const rows: Row[] = [];
@@ -368,10 +370,12 @@ try {
       );
     }
     const asker = HYBRID ? hybridAsk : server.services.ask;
-    const ask = (q: string) => asker.ask(viewer, { question: q, provider: null });
+    const ask = (q: string, conversationId?: string | null) =>
+      asker.ask(viewer, { question: q, provider: null, conversationId });
     for (let i = 0; i < WARMUP; i++) await ask(question());
     const questions = Array.from({ length: QUERIES }, question);
     const latency: number[] = [];
+    const followUps: number[] = [];
     const retrieval: number[] = [];
     const slowest: Row['slowest'] = [];
     let answered = 0;
@@ -383,7 +387,13 @@ try {
       retrieval.push(result.timings.retrievalMs);
       slowest.push({ ms: elapsed, question: q });
       if (result.answer !== NOT_FOUND_ANSWER) answered++;
+      // A follow-up in the same conversation: its thread is read and the previous question's
+      // key words are carried into its search (no provider here, so no rewrite call).
+      const t1 = performance.now();
+      await ask(question(), result.conversationId);
+      followUps.push(performance.now() - t1);
     }
+    followUps.sort((a, b) => a - b);
     const mean = latency.reduce((s, x) => s + x, 0) / latency.length;
     latency.sort((a, b) => a - b);
     retrieval.sort((a, b) => a - b);
@@ -415,6 +425,7 @@ try {
       mean,
       asksPerSecond: loadedLatency.length / loadElapsed,
       loadedP95: percentile(loadedLatency, 0.95),
+      followUpP95: percentile(followUps, 0.95),
       slowest: slowest.slice(0, 3),
     };
     rows.push(row);
@@ -433,6 +444,12 @@ try {
     );
   }
   console.log('  (latencies in ms; retr = retrieval alone, from result.timings.retrievalMs)');
+  for (const r of rows) {
+    const first = percentile(r.latency, 0.95);
+    console.log(
+      `  follow-ups at ${thousands(r.chunks)}: p95 ${r.followUpP95.toFixed(1)} ms vs ${first.toFixed(1)} ms for first questions (${(((r.followUpP95 - first) / first) * 100).toFixed(1)}%)`,
+    );
+  }
   for (const r of rows) {
     console.log(`  slowest at ${thousands(r.chunks)}:`);
     for (const s of r.slowest) console.log(`    ${s.ms.toFixed(1).padStart(7)} ms  ${s.question}`);

@@ -190,6 +190,17 @@ async function runCollection(
      * list's ranking (words), or with HYBRID=1 the answers' (words and meaning), one hit per
      * document at its best passage's rank either way.
      */
+    /** The answers' path: retrieval, then the re-ranking by answer votes (none here). */
+    const answerPassages = async (question: string) => {
+      const found = await server.services.search.passages(workspaceId, {
+        text: question,
+        limit: 400,
+      });
+      const lexemes = found.terms.map((t) => t.lexeme);
+      return {
+        passages: await server.services.answerFeedback.rerank(workspaceId, lexemes, found.passages),
+      };
+    };
     const score = async (retriever: 'list' | 'answers' = 'list'): Promise<Scores> => {
       const scores: Scores = { ndcg: 0, recall: 0 };
       for (const id of judged) {
@@ -204,7 +215,7 @@ async function runCollection(
                 text: question,
                 first: 100,
               })
-            : await server.services.search.passages(workspaceId, { text: question, limit: 400 });
+            : await answerPassages(question);
         latencies.push(performance.now() - t0);
         const ranked = [...new Set(passages.map((p) => corpusIdOf.get(p.documentId)!))].slice(
           0,

@@ -48,6 +48,8 @@ const routes = {
   '/app/documents/:id': [...APP, 'src/pages/app/DocumentPage.tsx'],
   '/app/api-keys': [...APP, 'src/pages/app/ApiKeysPage.tsx'],
   '/app/audit-log': [...APP, 'src/pages/app/AuditLogPage.tsx'],
+  '/app/history': [...APP, 'src/pages/app/HistoryPage.tsx'],
+  '/app/analytics': [...APP, 'src/pages/app/AnalyticsPage.tsx'],
 };
 
 let failed = false;

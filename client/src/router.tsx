@@ -94,6 +94,10 @@ export const routes: RouteObject[] = [
                 lazy: page(() => import('./pages/app/DashboardPage').then((m) => m.DashboardPage)),
               },
               {
+                path: 'history',
+                lazy: page(() => import('./pages/app/HistoryPage').then((m) => m.HistoryPage)),
+              },
+              {
                 path: 'bots',
                 lazy: page(() => import('./pages/app/BotsPage').then((m) => m.BotsPage)),
               },
@@ -143,6 +147,13 @@ export const routes: RouteObject[] = [
                 path: 'audit-log',
                 lazy: page(
                   () => import('./pages/app/AuditLogPage').then((m) => m.AuditLogPage),
+                  'user.write',
+                ),
+              },
+              {
+                path: 'analytics',
+                lazy: page(
+                  () => import('./pages/app/AnalyticsPage').then((m) => m.AnalyticsPage),
                   'user.write',
                 ),
               },

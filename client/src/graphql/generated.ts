@@ -14,6 +14,11 @@ export type AcceptInvitationInput = {
   token: string;
 };
 
+/** Thumbs up or down. */
+export type AnswerVote =
+  | 'DOWN'
+  | 'UP';
+
 /** The bot form. Defaults: model gpt35, language en, privacy public. */
 export type BotInput = {
   description?: string | null | undefined;
@@ -64,6 +69,13 @@ export type CreateUploadSourceInput = {
   name?: string | null | undefined;
 };
 
+/** Why an answer was voted down. */
+export type FeedbackReason =
+  | 'MISSING_SOURCE'
+  | 'OTHER'
+  | 'OUTDATED'
+  | 'WRONG';
+
 export type IntegrationSettingsInput = {
   /** acme.atlassian.net, https://acme.atlassian.net, or a base URL with port; for GitHub empty (github.com) or an Enterprise Server host. */
   domain?: string | null | undefined;
@@ -97,6 +109,14 @@ export type MemberSort =
   | 'FIRST_NAME'
   | 'LAST_NAME';
 
+/** A vote on an answer; sending it again changes the vote. */
+export type RateAnswerInput = {
+  comment?: string | null | undefined;
+  reason?: FeedbackReason | null | undefined;
+  turnId: string | number;
+  vote: AnswerVote;
+};
+
 export type SignInInput = {
   email: string;
   password: string;
@@ -112,6 +132,27 @@ export type SignUpInput = {
   marketingOptIn?: boolean | null | undefined;
   password: string;
 };
+
+export type FeedbackReportFieldsFragment = { up: number, down: number, downRate: number | null, perDay: Array<{ day: string, answers: number, up: number, down: number }>, worstQuestions: Array<{ question: string, down: number, up: number, lastVotedAt: string }>, recentComments: Array<{ question: string, reason: FeedbackReason | null, comment: string | null, votedAt: string }> };
+
+export type SearchFeedbackReportQueryVariables = Exact<{
+  days?: number | null | undefined;
+}>;
+
+
+export type SearchFeedbackReportQuery = { searchFeedbackReport: { up: number, down: number, downRate: number | null, perDay: Array<{ day: string, answers: number, up: number, down: number }>, worstQuestions: Array<{ question: string, down: number, up: number, lastVotedAt: string }>, recentComments: Array<{ question: string, reason: FeedbackReason | null, comment: string | null, votedAt: string }> } };
+
+export type ConversationSettingsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ConversationSettingsQuery = { conversationSettings: { retentionDays: number } };
+
+export type SetConversationRetentionMutationVariables = Exact<{
+  days: number;
+}>;
+
+
+export type SetConversationRetentionMutation = { setConversationRetention: { retentionDays: number } };
 
 export type ApiKeyFieldsFragment = { id: string, name: string, prefix: string, permissions: Array<string>, createdAt: string, expiresAt: string | null, lastUsedAt: string | null, creator: { id: string, email: string, firstName: string, lastName: string } | null };
 
@@ -308,10 +349,11 @@ export type DetachBotSourceMutation = { detachBotSource: boolean };
 export type AskBotMutationVariables = Exact<{
   botId: string | number;
   question: string;
+  conversationId?: string | number | null | undefined;
 }>;
 
 
-export type AskBotMutation = { askBot: { id: string | null, question: string, answer: string, mode: string, notice: string | null, model: string | null, sources: Array<{ number: number, title: string, url: string, documentId: string, sourceKind: string, sourceName: string, location: string | null, excerpt: string }>, timings: { retrievalMs: number, answerMs: number, totalMs: number } } };
+export type AskBotMutation = { askBot: { id: string | null, conversationId: string | null, turnId: string | null, question: string, searchQuery: string, answer: string, mode: string, notice: string | null, model: string | null, sources: Array<{ number: number, title: string, url: string, documentId: string, sourceKind: string, sourceName: string, location: string | null, excerpt: string }>, timings: { retrievalMs: number, answerMs: number, totalMs: number } } };
 
 export type BotLogsQueryVariables = Exact<{
   botId: string | number;
@@ -320,7 +362,7 @@ export type BotLogsQueryVariables = Exact<{
 }>;
 
 
-export type BotLogsQuery = { botLogs: { total: number, hasMore: boolean, endCursor: string | null, entries: Array<{ id: string, question: string, answer: string, mode: string, fromSources: boolean, latencyMs: number, askedBy: string, createdAt: string, sources: Array<{ title: string, url: string }> }> } };
+export type BotLogsQuery = { botLogs: { total: number, hasMore: boolean, endCursor: string | null, entries: Array<{ id: string, question: string, answer: string, mode: string, fromSources: boolean, latencyMs: number, askedBy: string, createdAt: string, sources: Array<{ title: string, url: string }>, feedback: { vote: AnswerVote, reason: FeedbackReason | null, comment: string | null } | null }> } };
 
 export type BotReportQueryVariables = Exact<{
   botId: string | number;
@@ -328,7 +370,7 @@ export type BotReportQueryVariables = Exact<{
 }>;
 
 
-export type BotReportQuery = { botReport: { questions: number, answered: number, averageLatencyMs: number, perDay: Array<{ day: string, questions: number, answered: number }>, topSources: Array<{ title: string, documentId: string, citations: number }> } };
+export type BotReportQuery = { botReport: { questions: number, answered: number, averageLatencyMs: number, perDay: Array<{ day: string, questions: number, answered: number }>, topSources: Array<{ title: string, documentId: string, citations: number }>, feedback: { up: number, down: number, downRate: number | null, perDay: Array<{ day: string, answers: number, up: number, down: number }>, worstQuestions: Array<{ question: string, down: number, up: number, lastVotedAt: string }>, recentComments: Array<{ question: string, reason: FeedbackReason | null, comment: string | null, votedAt: string }> } } };
 
 export type ProviderKeyQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -380,6 +422,57 @@ export type ResyncSourceMutationVariables = Exact<{
 
 
 export type ResyncSourceMutation = { resyncSource: { id: string, connection: { status: string, authMode: string, site: string, account: string | null, keys: Array<string>, lastSyncStartedAt: string | null, lastSyncFinishedAt: string | null, nextSyncAt: string | null, itemsSeen: number, itemsIndexed: number, itemsFailed: number, itemsDeleted: number, itemsTotal: number | null, lastError: string | null } | null } };
+
+export type AnswerRatingFieldsFragment = { turnId: string, vote: AnswerVote, reason: FeedbackReason | null, comment: string | null };
+
+export type ConversationTurnFieldsFragment = { id: string, ordinal: number, question: string, searchQuery: string, answer: string, mode: string, notice: string | null, sources: Array<{ number: number, title: string, url: string, documentId: string, sourceKind: string, sourceName: string, location: string | null, excerpt: string }>, myRating: { turnId: string, vote: AnswerVote, reason: FeedbackReason | null, comment: string | null } | null };
+
+export type ConversationThreadQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type ConversationThreadQuery = { conversation: { conversation: { id: string, title: string, botId: string | null, botName: string | null }, turns: Array<{ id: string, ordinal: number, question: string, searchQuery: string, answer: string, mode: string, notice: string | null, sources: Array<{ number: number, title: string, url: string, documentId: string, sourceKind: string, sourceName: string, location: string | null, excerpt: string }>, myRating: { turnId: string, vote: AnswerVote, reason: FeedbackReason | null, comment: string | null } | null }> } };
+
+export type RateAnswerMutationVariables = Exact<{
+  input: RateAnswerInput;
+}>;
+
+
+export type RateAnswerMutation = { rateAnswer: { turnId: string, vote: AnswerVote, reason: FeedbackReason | null, comment: string | null } };
+
+export type RemoveAnswerRatingMutationVariables = Exact<{
+  turnId: string | number;
+}>;
+
+
+export type RemoveAnswerRatingMutation = { removeAnswerRating: boolean };
+
+export type HistoryConversationFieldsFragment = { id: string, title: string, botId: string | null, botName: string | null, turnCount: number, createdAt: string, updatedAt: string };
+
+export type ConversationsQueryVariables = Exact<{
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+  search?: string | null | undefined;
+}>;
+
+
+export type ConversationsQuery = { conversations: { nodes: Array<{ id: string, title: string, botId: string | null, botName: string | null, turnCount: number, createdAt: string, updatedAt: string }>, pageInfo: { endCursor: string | null, hasNextPage: boolean } } };
+
+export type RenameConversationMutationVariables = Exact<{
+  id: string | number;
+  title: string;
+}>;
+
+
+export type RenameConversationMutation = { renameConversation: { conversation: { id: string, title: string, botId: string | null, botName: string | null, turnCount: number, createdAt: string, updatedAt: string } } };
+
+export type DeleteConversationMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type DeleteConversationMutation = { deleteConversation: boolean };
 
 export type MemberFieldsFragment = { id: string, email: string, firstName: string, lastName: string, roles: Array<string>, createdAt: string, lastSignInAt: string | null };
 
@@ -530,6 +623,31 @@ export type DeleteSourceMutationVariables = Exact<{
 
 export type DeleteSourceMutation = { deleteSource: boolean };
 
+export const FeedbackReportFieldsFragmentDoc = gql`
+    fragment FeedbackReportFields on FeedbackReport {
+  up
+  down
+  downRate
+  perDay {
+    day
+    answers
+    up
+    down
+  }
+  worstQuestions {
+    question
+    down
+    up
+    lastVotedAt
+  }
+  recentComments {
+    question
+    reason
+    comment
+    votedAt
+  }
+}
+    `;
 export const ApiKeyFieldsFragmentDoc = gql`
     fragment ApiKeyFields on ApiKey {
   id
@@ -620,6 +738,49 @@ export const SourceConnectionFieldsFragmentDoc = gql`
   lastError
 }
     `;
+export const AnswerRatingFieldsFragmentDoc = gql`
+    fragment AnswerRatingFields on AnswerRating {
+  turnId
+  vote
+  reason
+  comment
+}
+    `;
+export const ConversationTurnFieldsFragmentDoc = gql`
+    fragment ConversationTurnFields on ConversationTurn {
+  id
+  ordinal
+  question
+  searchQuery
+  answer
+  mode
+  notice
+  sources {
+    number
+    title
+    url
+    documentId
+    sourceKind
+    sourceName
+    location
+    excerpt
+  }
+  myRating {
+    ...AnswerRatingFields
+  }
+}
+    `;
+export const HistoryConversationFieldsFragmentDoc = gql`
+    fragment HistoryConversationFields on Conversation {
+  id
+  title
+  botId
+  botName
+  turnCount
+  createdAt
+  updatedAt
+}
+    `;
 export const MemberFieldsFragmentDoc = gql`
     fragment MemberFields on User {
   id
@@ -678,6 +839,68 @@ export const DocumentFieldsFragmentDoc = gql`
   indexedAt
 }
     `;
+export const SearchFeedbackReportDocument = gql`
+    query SearchFeedbackReport($days: Int) {
+  searchFeedbackReport(days: $days) {
+    ...FeedbackReportFields
+  }
+}
+    ${FeedbackReportFieldsFragmentDoc}`;
+export function useSearchFeedbackReportQuery(baseOptions?: ApolloReactHooks.QueryHookOptions<SearchFeedbackReportQuery, SearchFeedbackReportQueryVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useQuery<SearchFeedbackReportQuery, SearchFeedbackReportQueryVariables>(SearchFeedbackReportDocument, options);
+      }
+export function useSearchFeedbackReportLazyQuery(baseOptions?: ApolloReactHooks.LazyQueryHookOptions<SearchFeedbackReportQuery, SearchFeedbackReportQueryVariables>) {
+          const options = {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useLazyQuery<SearchFeedbackReportQuery, SearchFeedbackReportQueryVariables>(SearchFeedbackReportDocument, options);
+        }
+// @ts-ignore
+export function useSearchFeedbackReportSuspenseQuery(baseOptions?: ApolloReactHooks.SuspenseQueryHookOptions<SearchFeedbackReportQuery, SearchFeedbackReportQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<SearchFeedbackReportQuery, SearchFeedbackReportQueryVariables>;
+export function useSearchFeedbackReportSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<SearchFeedbackReportQuery, SearchFeedbackReportQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<SearchFeedbackReportQuery | undefined, SearchFeedbackReportQueryVariables>;
+export function useSearchFeedbackReportSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<SearchFeedbackReportQuery, SearchFeedbackReportQueryVariables>) {
+          const options = baseOptions === ApolloReactHooks.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useSuspenseQuery<SearchFeedbackReportQuery, SearchFeedbackReportQueryVariables>(SearchFeedbackReportDocument, options);
+        }
+export type SearchFeedbackReportQueryHookResult = ReturnType<typeof useSearchFeedbackReportQuery>;
+export type SearchFeedbackReportLazyQueryHookResult = ReturnType<typeof useSearchFeedbackReportLazyQuery>;
+export type SearchFeedbackReportSuspenseQueryHookResult = ReturnType<typeof useSearchFeedbackReportSuspenseQuery>;
+export const ConversationSettingsDocument = gql`
+    query ConversationSettings {
+  conversationSettings {
+    retentionDays
+  }
+}
+    `;
+export function useConversationSettingsQuery(baseOptions?: ApolloReactHooks.QueryHookOptions<ConversationSettingsQuery, ConversationSettingsQueryVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useQuery<ConversationSettingsQuery, ConversationSettingsQueryVariables>(ConversationSettingsDocument, options);
+      }
+export function useConversationSettingsLazyQuery(baseOptions?: ApolloReactHooks.LazyQueryHookOptions<ConversationSettingsQuery, ConversationSettingsQueryVariables>) {
+          const options = {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useLazyQuery<ConversationSettingsQuery, ConversationSettingsQueryVariables>(ConversationSettingsDocument, options);
+        }
+// @ts-ignore
+export function useConversationSettingsSuspenseQuery(baseOptions?: ApolloReactHooks.SuspenseQueryHookOptions<ConversationSettingsQuery, ConversationSettingsQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<ConversationSettingsQuery, ConversationSettingsQueryVariables>;
+export function useConversationSettingsSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<ConversationSettingsQuery, ConversationSettingsQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<ConversationSettingsQuery | undefined, ConversationSettingsQueryVariables>;
+export function useConversationSettingsSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<ConversationSettingsQuery, ConversationSettingsQueryVariables>) {
+          const options = baseOptions === ApolloReactHooks.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useSuspenseQuery<ConversationSettingsQuery, ConversationSettingsQueryVariables>(ConversationSettingsDocument, options);
+        }
+export type ConversationSettingsQueryHookResult = ReturnType<typeof useConversationSettingsQuery>;
+export type ConversationSettingsLazyQueryHookResult = ReturnType<typeof useConversationSettingsLazyQuery>;
+export type ConversationSettingsSuspenseQueryHookResult = ReturnType<typeof useConversationSettingsSuspenseQuery>;
+export const SetConversationRetentionDocument = gql`
+    mutation SetConversationRetention($days: Int!) {
+  setConversationRetention(days: $days) {
+    retentionDays
+  }
+}
+    `;
+export function useSetConversationRetentionMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<SetConversationRetentionMutation, SetConversationRetentionMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useMutation<SetConversationRetentionMutation, SetConversationRetentionMutationVariables>(SetConversationRetentionDocument, options);
+      }
+export type SetConversationRetentionMutationHookResult = ReturnType<typeof useSetConversationRetentionMutation>;
 export const ApiKeysDocument = gql`
     query ApiKeys {
   apiKeys {
@@ -1147,10 +1370,13 @@ export function useDetachBotSourceMutation(baseOptions?: ApolloReactHooks.Mutati
       }
 export type DetachBotSourceMutationHookResult = ReturnType<typeof useDetachBotSourceMutation>;
 export const AskBotDocument = gql`
-    mutation AskBot($botId: ID!, $question: String!) {
-  askBot(botId: $botId, question: $question) {
+    mutation AskBot($botId: ID!, $question: String!, $conversationId: ID) {
+  askBot(botId: $botId, question: $question, conversationId: $conversationId) {
     id
+    conversationId
+    turnId
     question
+    searchQuery
     answer
     mode
     notice
@@ -1197,6 +1423,11 @@ export const BotLogsDocument = gql`
         title
         url
       }
+      feedback {
+        vote
+        reason
+        comment
+      }
     }
   }
 }
@@ -1235,9 +1466,12 @@ export const BotReportDocument = gql`
       documentId
       citations
     }
+    feedback {
+      ...FeedbackReportFields
+    }
   }
 }
-    `;
+    ${FeedbackReportFieldsFragmentDoc}`;
 export function useBotReportQuery(baseOptions: ApolloReactHooks.QueryHookOptions<BotReportQuery, BotReportQueryVariables> & ({ variables: BotReportQueryVariables; skip?: boolean; } | { skip: boolean; }) ) {
         const options = {...defaultOptions, ...baseOptions}
         return ApolloReactHooks.useQuery<BotReportQuery, BotReportQueryVariables>(BotReportDocument, options);
@@ -1395,6 +1629,117 @@ export function useResyncSourceMutation(baseOptions?: ApolloReactHooks.MutationH
         return ApolloReactHooks.useMutation<ResyncSourceMutation, ResyncSourceMutationVariables>(ResyncSourceDocument, options);
       }
 export type ResyncSourceMutationHookResult = ReturnType<typeof useResyncSourceMutation>;
+export const ConversationThreadDocument = gql`
+    query ConversationThread($id: ID!) {
+  conversation(id: $id) {
+    conversation {
+      id
+      title
+      botId
+      botName
+    }
+    turns {
+      ...ConversationTurnFields
+    }
+  }
+}
+    ${ConversationTurnFieldsFragmentDoc}
+${AnswerRatingFieldsFragmentDoc}`;
+export function useConversationThreadQuery(baseOptions: ApolloReactHooks.QueryHookOptions<ConversationThreadQuery, ConversationThreadQueryVariables> & ({ variables: ConversationThreadQueryVariables; skip?: boolean; } | { skip: boolean; }) ) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useQuery<ConversationThreadQuery, ConversationThreadQueryVariables>(ConversationThreadDocument, options);
+      }
+export function useConversationThreadLazyQuery(baseOptions?: ApolloReactHooks.LazyQueryHookOptions<ConversationThreadQuery, ConversationThreadQueryVariables>) {
+          const options = {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useLazyQuery<ConversationThreadQuery, ConversationThreadQueryVariables>(ConversationThreadDocument, options);
+        }
+// @ts-ignore
+export function useConversationThreadSuspenseQuery(baseOptions?: ApolloReactHooks.SuspenseQueryHookOptions<ConversationThreadQuery, ConversationThreadQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<ConversationThreadQuery, ConversationThreadQueryVariables>;
+export function useConversationThreadSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<ConversationThreadQuery, ConversationThreadQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<ConversationThreadQuery | undefined, ConversationThreadQueryVariables>;
+export function useConversationThreadSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<ConversationThreadQuery, ConversationThreadQueryVariables>) {
+          const options = baseOptions === ApolloReactHooks.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useSuspenseQuery<ConversationThreadQuery, ConversationThreadQueryVariables>(ConversationThreadDocument, options);
+        }
+export type ConversationThreadQueryHookResult = ReturnType<typeof useConversationThreadQuery>;
+export type ConversationThreadLazyQueryHookResult = ReturnType<typeof useConversationThreadLazyQuery>;
+export type ConversationThreadSuspenseQueryHookResult = ReturnType<typeof useConversationThreadSuspenseQuery>;
+export const RateAnswerDocument = gql`
+    mutation RateAnswer($input: RateAnswerInput!) {
+  rateAnswer(input: $input) {
+    ...AnswerRatingFields
+  }
+}
+    ${AnswerRatingFieldsFragmentDoc}`;
+export function useRateAnswerMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<RateAnswerMutation, RateAnswerMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useMutation<RateAnswerMutation, RateAnswerMutationVariables>(RateAnswerDocument, options);
+      }
+export type RateAnswerMutationHookResult = ReturnType<typeof useRateAnswerMutation>;
+export const RemoveAnswerRatingDocument = gql`
+    mutation RemoveAnswerRating($turnId: ID!) {
+  removeAnswerRating(turnId: $turnId)
+}
+    `;
+export function useRemoveAnswerRatingMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<RemoveAnswerRatingMutation, RemoveAnswerRatingMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useMutation<RemoveAnswerRatingMutation, RemoveAnswerRatingMutationVariables>(RemoveAnswerRatingDocument, options);
+      }
+export type RemoveAnswerRatingMutationHookResult = ReturnType<typeof useRemoveAnswerRatingMutation>;
+export const ConversationsDocument = gql`
+    query Conversations($first: Int, $after: String, $search: String) {
+  conversations(first: $first, after: $after, search: $search) {
+    nodes {
+      ...HistoryConversationFields
+    }
+    pageInfo {
+      endCursor
+      hasNextPage
+    }
+  }
+}
+    ${HistoryConversationFieldsFragmentDoc}`;
+export function useConversationsQuery(baseOptions?: ApolloReactHooks.QueryHookOptions<ConversationsQuery, ConversationsQueryVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useQuery<ConversationsQuery, ConversationsQueryVariables>(ConversationsDocument, options);
+      }
+export function useConversationsLazyQuery(baseOptions?: ApolloReactHooks.LazyQueryHookOptions<ConversationsQuery, ConversationsQueryVariables>) {
+          const options = {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useLazyQuery<ConversationsQuery, ConversationsQueryVariables>(ConversationsDocument, options);
+        }
+// @ts-ignore
+export function useConversationsSuspenseQuery(baseOptions?: ApolloReactHooks.SuspenseQueryHookOptions<ConversationsQuery, ConversationsQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<ConversationsQuery, ConversationsQueryVariables>;
+export function useConversationsSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<ConversationsQuery, ConversationsQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<ConversationsQuery | undefined, ConversationsQueryVariables>;
+export function useConversationsSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<ConversationsQuery, ConversationsQueryVariables>) {
+          const options = baseOptions === ApolloReactHooks.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useSuspenseQuery<ConversationsQuery, ConversationsQueryVariables>(ConversationsDocument, options);
+        }
+export type ConversationsQueryHookResult = ReturnType<typeof useConversationsQuery>;
+export type ConversationsLazyQueryHookResult = ReturnType<typeof useConversationsLazyQuery>;
+export type ConversationsSuspenseQueryHookResult = ReturnType<typeof useConversationsSuspenseQuery>;
+export const RenameConversationDocument = gql`
+    mutation RenameConversation($id: ID!, $title: String!) {
+  renameConversation(id: $id, title: $title) {
+    conversation {
+      ...HistoryConversationFields
+    }
+  }
+}
+    ${HistoryConversationFieldsFragmentDoc}`;
+export function useRenameConversationMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<RenameConversationMutation, RenameConversationMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useMutation<RenameConversationMutation, RenameConversationMutationVariables>(RenameConversationDocument, options);
+      }
+export type RenameConversationMutationHookResult = ReturnType<typeof useRenameConversationMutation>;
+export const DeleteConversationDocument = gql`
+    mutation DeleteConversation($id: ID!) {
+  deleteConversation(id: $id)
+}
+    `;
+export function useDeleteConversationMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<DeleteConversationMutation, DeleteConversationMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useMutation<DeleteConversationMutation, DeleteConversationMutationVariables>(DeleteConversationDocument, options);
+      }
+export type DeleteConversationMutationHookResult = ReturnType<typeof useDeleteConversationMutation>;
 export const MembersDocument = gql`
     query Members($search: String, $sort: MemberSort!, $filter: MemberFilter!, $first: Int!, $after: String) {
   members(

@@ -91,6 +91,9 @@ describe('app layout', () => {
     const nav = screen.getByRole('navigation', { name: 'Main navigation' });
     expect(within(nav).getByRole('link', { name: 'Home' })).toBeInTheDocument();
     expect(within(nav).queryByRole('link', { name: 'Search' })).not.toBeInTheDocument();
+    // History needs no permission: bot conversations are the member's own too.
+    expect(within(nav).getByRole('link', { name: 'History' })).toBeInTheDocument();
+    expect(within(nav).queryByRole('link', { name: 'Analytics' })).not.toBeInTheDocument();
     // Team Settings stays for API keys, which every member may have.
     expect(within(nav).getByRole('button', { name: 'Team Settings' })).toBeInTheDocument();
     const panel = screen.getByRole('complementary', { name: 'Configuration' });

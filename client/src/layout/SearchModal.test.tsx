@@ -31,6 +31,7 @@ vi.mock('../modules/ask/use-ask-stream', async (importOriginal) => {
     question: '',
     answer: '',
     sources: [],
+    searchQuery: null,
     result: null,
     error: null,
   };
@@ -245,6 +246,7 @@ describe('SearchModal', () => {
       question,
       answer: 'You get 25 days [1].',
       sources: [askSource()],
+      searchQuery: question,
       result: askAnswer({ question }),
       error: null,
     };

@@ -34,14 +34,27 @@ describe('SidebarNav', () => {
     renderApp('/app/bots');
     const nav = within(sidebar());
     expect(nav.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/app/dashboard');
-    expect(nav.getByRole('link', { name: 'Analytics' })).toHaveAttribute('href', '/app/bots');
+    expect(nav.getByRole('link', { name: 'History' })).toHaveAttribute('href', '/app/history');
     expect(nav.getByRole('link', { name: 'Bots' })).toHaveAttribute('aria-current', 'page');
-    expect(nav.getByRole('link', { name: 'Analytics' })).not.toHaveAttribute('aria-current');
+    expect(nav.getByRole('link', { name: 'History' })).not.toHaveAttribute('aria-current');
+    // Analytics is for admins (user.write); the default test member has none.
+    expect(nav.queryByRole('link', { name: 'Analytics' })).not.toBeInTheDocument();
     expect(nav.getByRole('link', { name: 'Connectors' })).toHaveAttribute(
       'href',
       '/app/connectors',
     );
     expect(nav.getByRole('link', { name: 'Search' })).toHaveAttribute('href', '/app/search');
+  });
+
+  it('shows admins Analytics, which lights up on its own page', () => {
+    storeSession(fakeToken({ permissions: ['user.read', 'user.write', 'search.read'] }), 'refresh');
+    renderRoutes(routes, '/app/analytics');
+    const analytics = within(sidebar()).getByRole('link', { name: 'Analytics' });
+    expect(analytics).toHaveAttribute('href', '/app/analytics');
+    expect(analytics).toHaveAttribute('aria-current', 'page');
+    expect(within(sidebar()).getByRole('link', { name: 'Bots' })).not.toHaveAttribute(
+      'aria-current',
+    );
   });
 
   it('opens and closes the Team Settings submenu in the expanded sidebar', async () => {

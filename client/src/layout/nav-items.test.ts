@@ -16,21 +16,30 @@ const labels = (items: NavItem[]) =>
   );
 
 describe('visibleNavItems', () => {
-  it('shows everything to a member with user.read and search.read', () => {
+  it('shows a member with user.read and search.read everything but the admin pages', () => {
     expect(labels(visibleNavItems(SIDEBAR_ITEMS, ['user.read', 'search.read']))).toEqual([
       'Home',
+      'History',
       'Team Settings(Users,Integrations,API keys)',
-      'Analytics',
       'Bots',
       'Connectors',
       'Search',
     ]);
   });
 
-  it('shows the audit log to admins (user.write) only', () => {
-    expect(
-      labels(visibleNavItems(SIDEBAR_ITEMS, ['user.read', 'user.write', 'search.read'])),
-    ).toContain('Team Settings(Users,Integrations,API keys,Audit log)');
+  it('shows the audit log and Analytics to admins (user.write) only', () => {
+    const admin = labels(
+      visibleNavItems(SIDEBAR_ITEMS, ['user.read', 'user.write', 'search.read']),
+    );
+    expect(admin).toEqual([
+      'Home',
+      'History',
+      'Team Settings(Users,Integrations,API keys,Audit log)',
+      'Analytics',
+      'Bots',
+      'Connectors',
+      'Search',
+    ]);
     expect(visibleLinks(CONFIGURATION_LINKS, ['user.write']).map((link) => link.to)).toContain(
       '/app/audit-log',
     );
@@ -43,13 +52,15 @@ describe('visibleNavItems', () => {
     const noSearch = labels(visibleNavItems(SIDEBAR_ITEMS, ['user.read']));
     expect(noSearch).toContain('Team Settings(Users,API keys)');
     expect(noSearch).not.toContain('Search');
+    // Bot conversations are a member's own too: History needs no permission.
+    expect(noSearch).toContain('History');
   });
 
   it('keeps API keys, which needs no permission, for every member', () => {
     expect(labels(visibleNavItems(SIDEBAR_ITEMS, ['bots.read']))).toEqual([
       'Home',
+      'History',
       'Team Settings(API keys)',
-      'Analytics',
       'Bots',
       'Connectors',
     ]);
@@ -79,9 +90,17 @@ describe('isActive', () => {
     expect(isActive(bots, '/app/botsmith')).toBe(false);
   });
 
-  it('never lights up Analytics, which shares the bots page with Bots', () => {
-    const analytics = SIDEBAR_ITEMS.find((item) => item.label === 'Analytics');
-    if (!analytics || isNavGroup(analytics)) throw new Error('Analytics is a plain link');
-    expect(isActive(analytics, '/app/bots')).toBe(false);
+  it('lights up History and Analytics on their own pages only', () => {
+    const link = (label: string) => {
+      const item = SIDEBAR_ITEMS.find((i) => i.label === label);
+      if (!item || isNavGroup(item)) throw new Error(`${label} is a plain link`);
+      return item;
+    };
+    expect(link('History').to).toBe('/app/history');
+    expect(isActive(link('History'), '/app/history')).toBe(true);
+    expect(isActive(link('History'), '/app/dashboard')).toBe(false);
+    expect(link('Analytics').to).toBe('/app/analytics');
+    expect(isActive(link('Analytics'), '/app/analytics')).toBe(true);
+    expect(isActive(link('Analytics'), '/app/bots')).toBe(false);
   });
 });

@@ -3,6 +3,7 @@ import {
   IconHistory,
   IconHome,
   IconKey,
+  IconMessages,
   IconPlug,
   IconPuzzle,
   IconRobot,
@@ -64,13 +65,15 @@ export const AUDIT_LOG_LINK: NavLinkItem = {
 /** SPEC §2 sidebar: Home, Team Settings (with a submenu) and Analytics, then the app's areas. */
 export const SIDEBAR_ITEMS: NavItem[] = [
   { label: 'Home', to: '/app/dashboard', icon: IconHome },
+  // The member's own conversations, from Home and from bots (a bots-only role has them too).
+  { label: 'History', to: '/app/history', icon: IconMessages },
   {
     label: 'Team Settings',
     icon: IconSettings,
     children: [USERS_LINK, INTEGRATIONS_LINK, API_KEYS_LINK, AUDIT_LOG_LINK],
   },
-  // Analytics points at the bots area until it has a screen of its own; only Bots lights up there.
-  { label: 'Analytics', to: '/app/bots', icon: IconChartBar, matches: () => false },
+  // Workspace-wide answer feedback and retention settings: admins only.
+  { label: 'Analytics', to: '/app/analytics', icon: IconChartBar, permission: 'user.write' },
   { label: 'Bots', to: '/app/bots', icon: IconRobot },
   { label: 'Connectors', to: '/app/connectors', icon: IconPlug },
   { label: 'Search', to: '/app/search', icon: IconSearch, permission: 'search.read' },

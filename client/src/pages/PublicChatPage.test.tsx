@@ -140,4 +140,39 @@ describe('PublicChatPage', () => {
     expect(await screen.findByRole('heading', { name: 'HR helper', level: 1 })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(`/chat/${TOKEN}`);
   });
+
+  it('sends follow-ups in the same conversation and a vote on an answer', async () => {
+    const answer = (text: string, turnId: string) =>
+      json(200, { conversationId: 'c1', turnId, answer: text, mode: 'generated', sources: [] });
+    fetchMock
+      .mockResolvedValueOnce(json(200, BOT))
+      .mockResolvedValueOnce(answer('You get 25 days [1].', 't1'))
+      .mockResolvedValueOnce(answer('Contractors get none [1].', 't2'))
+      .mockResolvedValueOnce(json(200, { turnId: 't2', vote: 'down' }));
+    renderPage();
+    await ask('How many days of leave?');
+    await screen.findByText('You get 25 days [1].');
+    await ask('And contractors?');
+    const turn = await screen.findByRole('article', { name: 'And contractors?' });
+    await within(turn).findByText('Contractors get none [1].');
+    const bodies = fetchMock.mock.calls
+      .slice(1, 3)
+      .map((c) => JSON.parse((c[1] as RequestInit).body as string));
+    expect(bodies).toEqual([
+      { question: 'How many days of leave?' },
+      { question: 'And contractors?', conversationId: 'c1' },
+    ]);
+
+    const user = userEvent.setup();
+    await user.click(within(turn).getByRole('button', { name: 'Not helpful' }));
+    expect(await within(turn).findByText('Thanks for your feedback')).toBeInTheDocument();
+    const [url, init] = fetchMock.mock.calls[3] as [string, RequestInit];
+    expect(url).toBe(`/api/public/bots/${TOKEN}/feedback`);
+    expect(JSON.parse(init.body as string)).toEqual({
+      turnId: 't2',
+      vote: 'down',
+      reason: null,
+      comment: null,
+    });
+  });
 });

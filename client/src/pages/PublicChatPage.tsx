@@ -16,8 +16,10 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useParams } from 'react-router-dom';
 import { BotAvatar } from '../modules/bots/components/BotAvatar';
 import { ChatTurn, type Turn } from '../modules/bots/public-chat/ChatTurn';
+import { AnswerFeedback } from '../modules/conversations/components/AnswerFeedback';
 import {
   askPublicBot,
+  ratePublicAnswer,
   fetchPublicBot,
   publicChatErrorMessage,
   type PublicBot,
@@ -114,6 +116,8 @@ function Unavailable({ message }: { message: string }) {
 function Chat({ token, bot }: { token: string; bot: PublicBot }) {
   const [turns, setTurns] = useState<Turn[]>([]);
   const [draft, setDraft] = useState('');
+  // The thread's id from the first answer: follow-ups are answered in its context.
+  const conversationId = useRef<string | null>(null);
   const nextId = useRef(1);
   const lastTurn = useRef<HTMLDivElement>(null);
   const asking = turns.some((t) => t.status === 'pending');
@@ -132,7 +136,9 @@ function Chat({ token, bot }: { token: string; bot: PublicBot }) {
     setDraft('');
     let settled: Turn;
     try {
-      settled = { id, question, status: 'answered', result: await askPublicBot(token, question) };
+      const result = await askPublicBot(token, question, conversationId.current);
+      conversationId.current = result.conversationId ?? conversationId.current;
+      settled = { id, question, status: 'answered', result };
     } catch (error) {
       settled = { id, question, status: 'failed', error: publicChatErrorMessage(error) };
     }
@@ -163,7 +169,26 @@ function Chat({ token, bot }: { token: string; bot: PublicBot }) {
         )}
         {turns.map((turn, i) => (
           <div key={turn.id} ref={i === turns.length - 1 ? lastTurn : undefined}>
-            <ChatTurn turn={turn} />
+            <ChatTurn
+              turn={turn}
+              feedback={
+                turn.status === 'answered' && turn.result.turnId ? (
+                  <AnswerFeedback
+                    initial={null}
+                    onRate={(rating) =>
+                      ratePublicAnswer(token, {
+                        turnId: turn.result.turnId!,
+                        vote: rating.vote === 'UP' ? 'up' : 'down',
+                        reason: rating.reason?.toLowerCase() ?? null,
+                        comment: rating.comment,
+                      }).catch((error: unknown) => {
+                        throw new Error(publicChatErrorMessage(error));
+                      })
+                    }
+                  />
+                ) : null
+              }
+            />
           </div>
         ))}
       </Stack>

@@ -22,6 +22,9 @@ export function askSource(overrides: Partial<AskSource> = {}): AskSource {
 export function askAnswer(overrides: Partial<AskAnswer> = {}): AskAnswer {
   return {
     id: 'h1',
+    conversationId: null,
+    turnId: null,
+    searchQuery: overrides.question ?? 'How many vacation days?',
     question: 'How many vacation days?',
     answer: 'You get 25 days [1].',
     mode: 'generated',

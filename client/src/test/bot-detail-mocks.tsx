@@ -121,6 +121,9 @@ type AskResult = AskBotMutation['askBot'];
 export function askBotResult(overrides: Partial<AskResult> = {}): AskResult {
   return {
     id: null,
+    conversationId: null,
+    turnId: null,
+    searchQuery: overrides.question ?? 'How many vacation days?',
     question: 'How many vacation days?',
     answer: 'You get 25 days [1].',
     mode: 'generated',
@@ -147,10 +150,10 @@ export function askBotMock(
   botId: string,
   question: string,
   answer: AskResult | GraphQLError,
-  extra: Extra = {},
+  { conversationId = null, ...extra }: Extra & { conversationId?: string | null } = {},
 ) {
   return {
-    request: { query: AskBotDocument, variables: { botId, question } },
+    request: { query: AskBotDocument, variables: { botId, question, conversationId } },
     result:
       answer instanceof GraphQLError
         ? { errors: [answer] }
@@ -181,6 +184,7 @@ export function logEntry(overrides: Partial<LogEntry> = {}): LogEntry {
     askedBy: 'Ada Lovelace',
     createdAt: '2024-03-10T09:30:00.000Z',
     sources: [{ title: 'Employee handbook', url: '/app/documents/d1?page=3&passage=4' }],
+    feedback: null,
     ...overrides,
   };
 }
@@ -208,6 +212,7 @@ export function botLogsMock(
               __typename: 'BotLogEntry',
               ...e,
               sources: e.sources.map((s) => ({ __typename: 'BotLogSource', ...s })),
+              feedback: e.feedback ? { __typename: 'BotLogFeedback', ...e.feedback } : null,
             })),
           },
         },
@@ -218,8 +223,39 @@ export function botLogsMock(
 }
 
 type Report = BotReportQuery['botReport'];
+type Feedback = Report['feedback'];
 
-export function botReportMock(botId: string, report: Report, days = 30, extra: Extra = {}) {
+/** A bot's (or the workspace's) feedback report with no votes, to override in a test. */
+export function feedbackReport(overrides: Partial<Feedback> = {}): Feedback {
+  return {
+    up: 0,
+    down: 0,
+    downRate: null,
+    perDay: [],
+    worstQuestions: [],
+    recentComments: [],
+    ...overrides,
+  };
+}
+
+/** The report as the server answers it, with the type names Apollo's cache expects. */
+export function feedbackReportResult(feedback: Feedback) {
+  return {
+    __typename: 'FeedbackReport',
+    ...feedback,
+    perDay: feedback.perDay.map((d) => ({ __typename: 'FeedbackDay', ...d })),
+    worstQuestions: feedback.worstQuestions.map((q) => ({ __typename: 'FeedbackQuestion', ...q })),
+    recentComments: feedback.recentComments.map((c) => ({ __typename: 'FeedbackComment', ...c })),
+  };
+}
+
+/** A bot's report; without `feedback`, nobody voted. */
+export function botReportMock(
+  botId: string,
+  report: Omit<Report, 'feedback'> & { feedback?: Feedback },
+  days = 30,
+  extra: Extra = {},
+) {
   return {
     request: { query: BotReportDocument, variables: { botId, days } },
     result: {
@@ -229,6 +265,7 @@ export function botReportMock(botId: string, report: Report, days = 30, extra: E
           ...report,
           perDay: report.perDay.map((d) => ({ __typename: 'BotDay', ...d })),
           topSources: report.topSources.map((s) => ({ __typename: 'BotTopSource', ...s })),
+          feedback: feedbackReportResult(report.feedback ?? feedbackReport()),
         },
       },
     },

@@ -24,7 +24,13 @@ export interface AskSource {
 /** The final answer (the stream's `done` event); it replaces whatever the deltas showed. */
 export interface AskAnswer {
   id: string | null;
+  /** The conversation it was answered in: send it with a follow-up. */
+  conversationId: string | null;
+  /** This answer in its conversation (what a vote is given on). */
+  turnId: string | null;
   question: string;
+  /** What was searched: the question, or the follow-up made to stand on its own. */
+  searchQuery: string;
   answer: string;
   mode: 'generated' | 'extractive';
   notice: string | null;
@@ -39,26 +45,34 @@ export interface AskStreamState {
   /** The answer so far: streamed pieces while loading, then the final answer. */
   answer: string;
   sources: AskSource[];
+  /** What retrieval searched for, once the sources are in. */
+  searchQuery: string | null;
   result: AskAnswer | null;
   error: string | null;
 }
 
 export interface UseAskStream extends AskStreamState {
-  ask: (question: string, integrations?: string[]) => void;
+  ask: (question: string, integrations?: string[], conversationId?: string | null) => void;
   reset: () => void;
+}
+
+export interface AskStreamOptions {
+  /** Called once per answered question, with the final answer. */
+  onDone?: (result: AskAnswer) => void;
 }
 
 export const ASK_STREAM_URL = '/api/ask/stream';
 /** SPEC §8: what an ask failure says when the server gave no message. */
 export const ASK_FAILED_MESSAGE = 'Failed to fetch search results';
 /** The history lists that change after a question is answered (the search modal's too). */
-const HISTORY_QUERIES = ['RecentQuestions', 'PopularQuestions', 'SearchRecents'];
+const HISTORY_QUERIES = ['RecentQuestions', 'PopularQuestions', 'SearchRecents', 'Conversations'];
 
 const IDLE: AskStreamState = {
   status: 'idle',
   question: '',
   answer: '',
   sources: [],
+  searchQuery: null,
   result: null,
   error: null,
 };
@@ -70,15 +84,19 @@ class AskError extends Error {}
  * then pieces of the answer, then the final answer. A new question (or unmounting) cancels the one
  * in flight.
  */
-export function useAskStream(): UseAskStream {
+export function useAskStream(options: AskStreamOptions = {}): UseAskStream {
   const client = useContext(getApolloContext()).client;
   const [state, setState] = useState<AskStreamState>(IDLE);
   const current = useRef<AbortController | null>(null);
+  const onDone = useRef(options.onDone);
+  useEffect(() => {
+    onDone.current = options.onDone;
+  });
 
   useEffect(() => () => current.current?.abort(), []);
 
   const ask = useCallback(
-    (question: string, integrations?: string[]) => {
+    (question: string, integrations?: string[], conversationId?: string | null) => {
       const text = question.trim();
       if (!text) return;
       current.current?.abort();
@@ -89,8 +107,8 @@ export function useAskStream(): UseAskStream {
       };
       setState({ ...IDLE, status: 'loading', question: text });
 
-      streamAnswer(text, integrations, controller.signal, {
-        onSources: (sources) => update((s) => ({ ...s, sources })),
+      streamAnswer(text, integrations, conversationId ?? null, controller.signal, {
+        onSources: (sources, searchQuery) => update((s) => ({ ...s, sources, searchQuery })),
         onDelta: (piece) => update((s) => ({ ...s, answer: s.answer + piece })),
         onDone: (result) => {
           update((s) => ({
@@ -98,8 +116,10 @@ export function useAskStream(): UseAskStream {
             status: 'succeeded',
             answer: result.answer,
             sources: result.sources,
+            searchQuery: result.searchQuery,
             result,
           }));
+          if (current.current === controller) onDone.current?.(result);
           if (client) refetchHistory(client);
         },
       }).then(
@@ -127,7 +147,7 @@ export function useAskStream(): UseAskStream {
 }
 
 interface StreamHandlers {
-  onSources: (sources: AskSource[]) => void;
+  onSources: (sources: AskSource[], searchQuery: string | null) => void;
   onDelta: (text: string) => void;
   onDone: (result: AskAnswer) => void;
 }
@@ -135,10 +155,15 @@ interface StreamHandlers {
 async function streamAnswer(
   question: string,
   integrations: string[] | undefined,
+  conversationId: string | null,
   signal: AbortSignal,
   handlers: StreamHandlers,
 ): Promise<void> {
-  const body = JSON.stringify(integrations ? { question, integrations } : { question });
+  const body = JSON.stringify({
+    question,
+    ...(integrations ? { integrations } : {}),
+    ...(conversationId ? { conversationId } : {}),
+  });
   const post = (token: string | null) =>
     fetch(ASK_STREAM_URL, {
       method: 'POST',
@@ -166,7 +191,8 @@ async function streamAnswer(
   const parser = createSseParser(({ event, data }) => {
     if (finished) return;
     const payload = parseJson(data);
-    if (event === 'sources') handlers.onSources(asSources(payload?.sources));
+    if (event === 'sources')
+      handlers.onSources(asSources(payload?.sources), asString(payload?.searchQuery));
     else if (event === 'delta' && typeof payload?.text === 'string') handlers.onDelta(payload.text);
     else if (event === 'done' && payload) {
       finished = true;
@@ -216,6 +242,10 @@ function parseJson(data: string): Json | null {
   }
 }
 
+function asString(value: unknown): string | null {
+  return typeof value === 'string' ? value : null;
+}
+
 function asSources(value: unknown): AskSource[] {
   return Array.isArray(value) ? (value as AskSource[]) : [];
 }
@@ -223,8 +253,11 @@ function asSources(value: unknown): AskSource[] {
 function asAnswer(payload: Json, question: string): AskAnswer {
   const timings = (payload.timings ?? {}) as Partial<AskAnswer['timings']>;
   return {
-    id: typeof payload.id === 'string' ? payload.id : null,
+    id: asString(payload.id),
+    conversationId: asString(payload.conversationId),
+    turnId: asString(payload.turnId),
     question: typeof payload.question === 'string' ? payload.question : question,
+    searchQuery: asString(payload.searchQuery) ?? question,
     answer: typeof payload.answer === 'string' ? payload.answer : '',
     mode: payload.mode === 'extractive' ? 'extractive' : 'generated',
     notice: typeof payload.notice === 'string' ? payload.notice : null,

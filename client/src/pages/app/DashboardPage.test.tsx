@@ -14,6 +14,7 @@ import {
 } from '../../test/ask-mocks';
 import { fakeToken, renderWithProviders, type RenderOptions } from '../../test/render';
 import { doc, source, sourcesMock } from '../../test/sources-mocks';
+import { conversationThreadMock, rateAnswerMock, serverTurn } from '../../test/conversation-mocks';
 import { DashboardPage } from './DashboardPage';
 
 const signIn = (claims: Record<string, unknown> = {}) => storeSession(fakeToken(claims), 'refresh');
@@ -155,9 +156,7 @@ describe('DashboardPage', () => {
     await user.click(
       await within(recent).findByRole('button', { name: 'What is our refund policy?' }),
     );
-    expect(screen.getByPlaceholderText('Ask me anything...')).toHaveValue(
-      'What is our refund policy?',
-    );
+    expect(screen.getByLabelText('Your question')).toHaveValue('What is our refund policy?');
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
     expect(
       JSON.parse((fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1].body as string),
@@ -205,5 +204,125 @@ describe('DashboardPage', () => {
     expect(screen.getByPlaceholderText('Ask me anything...')).toBeDisabled();
     expect(screen.getByText(/Your role cannot search this workspace/)).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Your recent questions' })).toBeNull();
+  });
+
+  it('asks a follow-up in the same conversation and shows what it searched for', async () => {
+    signIn();
+    const user = userEvent.setup();
+    const first = askAnswer({
+      conversationId: 'c1',
+      turnId: 't1',
+      answer: 'You get 25 days of paid vacation [1].',
+    });
+    const second = askAnswer({
+      conversationId: 'c1',
+      turnId: 't2',
+      question: 'And contractors?',
+      searchQuery: 'And contractors? vacation days',
+      answer: 'Contractors get no paid vacation [1].',
+    });
+    const fetchMock = vi
+      .fn()
+      .mockResolvedValueOnce(sseResponse(answerStream(first)))
+      .mockResolvedValueOnce(sseResponse(answerStream(second)));
+    vi.stubGlobal('fetch', fetchMock);
+    const { router } = renderPage([
+      ...baseMocks(),
+      // The URL names the conversation once it has one; the thread is then read from the server.
+      conversationThreadMock('c1', [serverTurn({ id: 't1', answer: first.answer })], {
+        maxUsageCount: 5,
+      }),
+    ]);
+    await user.type(screen.getByLabelText('Your question'), 'How many vacation days?{Enter}');
+    expect(await within(answerPanel()).findByText(/25 days of paid vacation/)).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.search).toBe('?conversation=c1'));
+    // The box is cleared and invites a follow-up.
+    const box = screen.getByLabelText('Your question');
+    expect(box).toHaveValue('');
+    expect(box).toHaveAttribute('placeholder', 'Ask a follow-up...');
+
+    await user.type(box, 'And contractors?{Enter}');
+    expect(await within(answerPanel()).findByText(/Contractors get no paid/)).toBeInTheDocument();
+    const bodies = fetchMock.mock.calls.map((c) =>
+      JSON.parse((c[1] as RequestInit).body as string),
+    );
+    expect(bodies).toEqual([
+      { question: 'How many vacation days?' },
+      { question: 'And contractors?', conversationId: 'c1' },
+    ]);
+    // Both turns stay on screen, the follow-up with the search it was made into.
+    const turns = within(answerPanel()).getAllByRole('article');
+    expect(turns.map((t) => t.getAttribute('aria-label'))).toEqual([
+      'How many vacation days?',
+      'And contractors?',
+    ]);
+    expect(
+      within(turns[1]).getByText('Searched for: And contractors? vacation days'),
+    ).toBeVisible();
+    expect(within(turns[0]).queryByText(/Searched for/)).toBeNull();
+
+    // A new conversation empties the panel and the URL.
+    await user.click(within(answerPanel()).getByRole('button', { name: 'New conversation' }));
+    expect(within(answerPanel()).getByText(/Ask a question above/)).toBeInTheDocument();
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('resumes a conversation from the URL and saves a down-vote with its reason', async () => {
+    signIn();
+    const user = userEvent.setup();
+    let rated = 0;
+    renderWithProviders(<DashboardPage />, {
+      path: '/app/dashboard?conversation=c9',
+      mocks: [
+        ...baseMocks(),
+        conversationThreadMock('c9', [
+          serverTurn({ id: 't1', question: 'How many vacation days?' }),
+          serverTurn({
+            id: 't2',
+            ordinal: 2,
+            question: 'And for part-time staff?',
+            searchQuery: 'How many vacation days do part-time staff get?',
+            answer: 'Part-time staff get a prorated amount [1].',
+            myRating: {
+              __typename: 'AnswerRating',
+              turnId: 't2',
+              vote: 'UP',
+              reason: null,
+              comment: null,
+            } as never,
+          }),
+        ]),
+        rateAnswerMock({ turnId: 't1', vote: 'DOWN', reason: null, comment: null }),
+        rateAnswerMock(
+          { turnId: 't1', vote: 'DOWN', reason: 'OUTDATED', comment: 'It is 27 days now' },
+          () => rated++,
+        ),
+      ],
+    });
+    const turns = await within(answerPanel()).findAllByRole('article');
+    expect(turns).toHaveLength(2);
+    expect(
+      within(turns[1]).getByText('Searched for: How many vacation days do part-time staff get?'),
+    ).toBeVisible();
+    // The vote given earlier shows as pressed.
+    expect(within(turns[1]).getByRole('button', { name: 'Helpful' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+
+    await user.click(within(turns[0]).getByRole('button', { name: 'Not helpful' }));
+    const form = await within(turns[0]).findByRole('form', {
+      name: 'What was wrong with this answer?',
+    });
+    await user.click(within(form).getByText('Outdated'));
+    await user.type(within(form).getByLabelText('Comment (optional)'), 'It is 27 days now');
+    await user.click(within(form).getByRole('button', { name: 'Send feedback' }));
+    await waitFor(() => expect(rated).toBe(1));
+    expect(await within(turns[0]).findByText('Thanks for your feedback')).toBeInTheDocument();
+    expect(within(turns[0]).queryByRole('form')).toBeNull();
+    expect(within(turns[0]).getByRole('button', { name: 'Not helpful' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
   });
 });

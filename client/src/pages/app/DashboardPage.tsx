@@ -1,24 +1,61 @@
 import { Box, Flex, Stack } from '@mantine/core';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { PageHeader } from '../../layout/PageHeader';
 import { AnswerPanel } from '../../modules/ask/components/AnswerPanel';
 import { AskForm } from '../../modules/ask/components/AskForm';
 import { PopularQuestions, RecentQuestions } from '../../modules/ask/components/QuestionHistory';
 import { SourcesSummary } from '../../modules/ask/components/SourcesSummary';
-import { useAskStream } from '../../modules/ask/use-ask-stream';
 import { useSession } from '../../modules/auth/use-session';
+import { useConversation } from '../../modules/conversations/use-conversation';
 
-/** /app/dashboard, home: the ask screen (SPEC §2), with question history and the sources. */
+/** The URL parameter naming the open conversation (History's "Resume" links here with it). */
+export const CONVERSATION_PARAM = 'conversation';
+
+/**
+ * /app/dashboard, home: the ask screen (SPEC §2) holding a conversation, with question history
+ * and the sources. The open conversation is in the URL, so a reload or a link resumes it.
+ */
 export function DashboardPage() {
   const { user, permissions } = useSession();
   const firstName = user?.firstName?.trim();
   const canAsk = permissions?.includes('search.read') ?? false;
-  const stream = useAskStream();
+  const [params, setParams] = useSearchParams();
+  const conversationId = params.get(CONVERSATION_PARAM);
+  const setConversation = useCallback(
+    (id: string | null) =>
+      setParams(
+        (prev) => {
+          const next = new URLSearchParams(prev);
+          if (id) next.set(CONVERSATION_PARAM, id);
+          else next.delete(CONVERSATION_PARAM);
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+  const conversation = useConversation(conversationId, setConversation);
   const [draft, setDraft] = useState('');
+  const open = conversation.turns.length > 0 || conversation.stream.status !== 'idle';
 
   const ask = (question: string) => {
+    setDraft('');
+    conversation.ask(question);
+  };
+
+  // A question from the history lists is a new topic: it starts a new conversation.
+  const askAfresh = (question: string) => {
     setDraft(question);
-    stream.ask(question);
+    setConversation(null);
+    conversation.stream.ask(question, undefined, null);
+  };
+
+  const newConversation = () => {
+    conversation.stream.reset();
+    setConversation(null);
+    setDraft('');
+    document.querySelector<HTMLInputElement>('input[aria-label="Your question"]')?.focus();
   };
 
   return (
@@ -33,16 +70,23 @@ export function DashboardPage() {
             value={draft}
             onChange={setDraft}
             onSubmit={ask}
-            loading={stream.status === 'loading'}
+            loading={conversation.stream.status === 'loading'}
             disabled={!canAsk}
             autoFocus={canAsk}
+            placeholder={open ? 'Ask a follow-up...' : undefined}
             description={
               canAsk
                 ? undefined
                 : 'Your role cannot search this workspace. Ask an admin for access.'
             }
           />
-          <AnswerPanel {...stream} />
+          <AnswerPanel
+            turns={conversation.turns}
+            stream={conversation.stream}
+            loading={conversation.loading}
+            error={conversation.error}
+            onNewConversation={newConversation}
+          />
         </Stack>
         <Box
           component="aside"
@@ -50,8 +94,8 @@ export function DashboardPage() {
           style={{ flex: '1 1 260px', minWidth: 0, maxWidth: 420 }}
         >
           <Stack gap="md">
-            {canAsk && <RecentQuestions onAsk={ask} />}
-            {canAsk && <PopularQuestions onAsk={ask} />}
+            {canAsk && <RecentQuestions onAsk={askAfresh} />}
+            {canAsk && <PopularQuestions onAsk={askAfresh} />}
             <SourcesSummary />
           </Stack>
         </Box>

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { UseAskStream } from '../../modules/ask/use-ask-stream';
@@ -16,22 +16,28 @@ import { SearchPage } from './SearchPage';
 const stream = vi.hoisted(() => ({
   ask: vi.fn(),
   reset: vi.fn(),
-  state: {} as Partial<UseAskStream>,
+  /** What the page hears when an answer is done (the test plays the server). */
+  onDone: undefined as ((result: AskStreamModule.AskAnswer) => void) | undefined,
+  state: {} as Partial<UseAskStream> & { searchQuery?: string | null },
 }));
 
 vi.mock('../../modules/ask/use-ask-stream', async (importOriginal) => ({
   ...(await importOriginal<typeof AskStreamModule>()),
-  useAskStream: (): UseAskStream => ({
-    status: 'idle',
-    question: '',
-    answer: '',
-    sources: [],
-    result: null,
-    error: null,
-    ask: stream.ask,
-    reset: stream.reset,
-    ...stream.state,
-  }),
+  useAskStream: (options?: AskStreamModule.AskStreamOptions): UseAskStream => {
+    stream.onDone = options?.onDone;
+    return {
+      status: 'idle',
+      question: '',
+      answer: '',
+      sources: [],
+      result: null,
+      error: null,
+      ask: stream.ask,
+      reset: stream.reset,
+      ...stream.state,
+      searchQuery: stream.state.searchQuery ?? null,
+    };
+  },
 }));
 
 const QUERY = 'vacation policy';
@@ -93,7 +99,7 @@ describe('SearchPage', () => {
       'href',
       '/app/documents/d2?page=3&passage=5',
     );
-    expect(stream.ask).toHaveBeenCalledWith(QUERY, undefined);
+    expect(stream.ask).toHaveBeenCalledWith(QUERY, undefined, null);
 
     const cards = await within(related()).findAllByRole('article');
     expect(cards.map((c) => c.getAttribute('aria-label'))).toEqual([
@@ -159,7 +165,7 @@ describe('SearchPage', () => {
       ),
     ]);
     expect(await within(related()).findByText('Employee handbook')).toBeInTheDocument();
-    expect(stream.ask).toHaveBeenLastCalledWith(QUERY, undefined);
+    expect(stream.ask).toHaveBeenLastCalledWith(QUERY, undefined, null);
 
     const filters = screen.getByRole('complementary', { name: 'Filter results' });
     expect(within(filters).getByText('Filter results by:')).toBeInTheDocument();
@@ -171,7 +177,7 @@ describe('SearchPage', () => {
     await user.click(within(filters).getByRole('checkbox', { name: 'Jira' }));
 
     expect(await within(related()).findByText('JIRA-12 vacation bug')).toBeInTheDocument();
-    expect(stream.ask).toHaveBeenLastCalledWith(QUERY, ['jira']);
+    expect(stream.ask).toHaveBeenLastCalledWith(QUERY, ['jira'], null);
     expect(new URLSearchParams(router.state.location.search).get('sources')).toBe('jira');
     expect(new URLSearchParams(router.state.location.search).get('q')).toBe(QUERY);
     expect(within(filters).getByRole('checkbox', { name: 'Jira' })).toBeChecked();
@@ -184,7 +190,7 @@ describe('SearchPage', () => {
       }),
     ]);
     expect(await within(related()).findByText('Leave planning')).toBeInTheDocument();
-    expect(stream.ask).toHaveBeenCalledWith(QUERY, ['confluence', 'google_docs']);
+    expect(stream.ask).toHaveBeenCalledWith(QUERY, ['confluence', 'google_docs'], null);
     expect(screen.getByRole('checkbox', { name: 'Confluence' })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: 'Google Docs' })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: 'Jira' })).not.toBeChecked();
@@ -250,13 +256,46 @@ describe('SearchPage', () => {
       expect(new URLSearchParams(router.state.location.search).get('q')).toBe('holiday'),
     );
     expect(await within(related()).findByText('Holiday calendar')).toBeInTheDocument();
-    expect(stream.ask).toHaveBeenLastCalledWith('holiday', undefined);
+    expect(stream.ask).toHaveBeenLastCalledWith('holiday', undefined, null);
     await waitFor(() => expect(recorded).toHaveBeenCalledTimes(1));
 
     // The same query again runs again but is not recorded twice.
     stream.ask.mockClear();
     await user.type(box, '{Enter}');
-    await waitFor(() => expect(stream.ask).toHaveBeenCalledWith('holiday', undefined));
+    await waitFor(() => expect(stream.ask).toHaveBeenCalledWith('holiday', undefined, null));
     expect(recorded).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks the next query as a follow-up, keeping the earlier answer above', async () => {
+    const user = userEvent.setup();
+    const { router } = renderPage(`/app/search?q=${encodeURIComponent(QUERY)}`, [
+      searchDocumentsMock(QUERY, []),
+      searchDocumentsMock('and contractors?', []),
+      recordSearchMock('and contractors?'),
+    ]);
+    await waitFor(() => expect(stream.ask).toHaveBeenCalledWith(QUERY, undefined, null));
+    // The server answers: the first answer starts conversation c1.
+    act(() =>
+      stream.onDone!(
+        askAnswer({ question: QUERY, conversationId: 'c1', turnId: 't1', answer: 'Earlier [1].' }),
+      ),
+    );
+    const box = screen.getByLabelText('Ask Lumen');
+    await user.clear(box);
+    await user.type(box, 'and contractors?{Enter}');
+    await waitFor(() =>
+      expect(new URLSearchParams(router.state.location.search).get('q')).toBe('and contractors?'),
+    );
+    expect(stream.ask).toHaveBeenLastCalledWith('and contractors?', undefined, 'c1');
+    const earlier = screen.getByRole('region', { name: 'Earlier in this conversation' });
+    expect(within(earlier).getByText(QUERY)).toBeInTheDocument();
+    expect(within(earlier).getByRole('button', { name: 'Helpful' })).toBeInTheDocument();
+
+    // A new conversation asks the same query again without the thread.
+    await user.click(within(earlier).getByRole('button', { name: 'New conversation' }));
+    await waitFor(() =>
+      expect(stream.ask).toHaveBeenLastCalledWith('and contractors?', undefined, null),
+    );
+    expect(screen.queryByRole('region', { name: 'Earlier in this conversation' })).toBeNull();
   });
 });

@@ -1,9 +1,11 @@
-import { ActionIcon, Grid, Paper, Stack, TextInput, Title } from '@mantine/core';
-import { IconArrowRight, IconSearch, IconSparkles } from '@tabler/icons-react';
+import { ActionIcon, Button, Grid, Group, Paper, Stack, TextInput, Title } from '@mantine/core';
+import { IconArrowRight, IconPlus, IconSearch, IconSparkles } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useSearchDocumentsQuery } from '../../graphql/generated';
 import { PageHeader } from '../../layout/PageHeader';
-import { useAskStream } from '../../modules/ask/use-ask-stream';
+import { ConversationThread } from '../../modules/conversations/components/ConversationThread';
+import { MemberAnswerFeedback } from '../../modules/conversations/components/MemberAnswerFeedback';
+import { useConversation } from '../../modules/conversations/use-conversation';
 import { DocumentHitList } from '../../modules/search/components/DocumentHitList';
 import { SourceFilter } from '../../modules/search/components/SourceFilter';
 import { SuggestedAnswer } from '../../modules/search/components/SuggestedAnswer';
@@ -19,6 +21,8 @@ export const RELATED_DOCUMENTS = 10;
 /**
  * /app/search (no top bar): the query and the ticked sources live in the URL; each change runs
  * the streamed answer and the related-documents search again (SPEC §4 search interactions).
+ * Queries asked one after another form a conversation (a follow-up is answered in context);
+ * the earlier ones stay above the latest until "New conversation". A reload starts afresh.
  */
 export function SearchPage() {
   const { query, sources, setQuery, setSources } = useSearchUrl();
@@ -27,11 +31,13 @@ export function SearchPage() {
   const [round, setRound] = useState(0);
   const lastRecorded = useRef<string | null>(null);
   const recordSearch = useRecordSearch();
-  const stream = useAskStream();
+  const [conversationId, setConversationId] = useState<string | null>(null);
+  const conversation = useConversation(conversationId, setConversationId);
+  const { stream, turns } = conversation;
   // The answer runs when the search changes, not when the hook hands out new functions.
-  const streamRef = useRef(stream);
+  const conversationRef = useRef(conversation);
   useEffect(() => {
-    streamRef.current = stream;
+    conversationRef.current = conversation;
   });
 
   // A new ?q= (the Cmd+K modal, back/forward) replaces what is in the box.
@@ -49,11 +55,19 @@ export function SearchPage() {
 
   useEffect(() => {
     if (!query) {
-      streamRef.current.reset();
+      conversationRef.current.stream.reset();
       return;
     }
-    streamRef.current.ask(query, sourcesKey ? sourcesKey.split(',') : undefined);
+    conversationRef.current.ask(query, sourcesKey ? sourcesKey.split(',') : undefined);
   }, [query, sourcesKey, round]);
+
+  // The latest answered turn is the one in the result panel; those before it are listed above.
+  const answered = stream.status === 'succeeded' ? turns[turns.length - 1] : undefined;
+  const earlier = answered ? turns.slice(0, -1) : turns;
+  const newConversation = () => {
+    setConversationId(null);
+    setRound((n) => n + 1);
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -101,6 +115,36 @@ export function SearchPage() {
             </form>
             {query ? (
               <>
+                {earlier.length > 0 && (
+                  <Paper
+                    component="section"
+                    aria-label="Earlier in this conversation"
+                    withBorder
+                    radius="lg"
+                    p={{ base: 'md', sm: 'xl' }}
+                    maw={620 + 2 * 32}
+                  >
+                    <Group justify="space-between" mb="md">
+                      <Title order={4}>Earlier in this conversation</Title>
+                      <Button
+                        variant="subtle"
+                        size="compact-sm"
+                        leftSection={<IconPlus size={14} />}
+                        onClick={newConversation}
+                      >
+                        New conversation
+                      </Button>
+                    </Group>
+                    <ConversationThread
+                      turns={earlier}
+                      stream={{ ...stream, status: 'idle' }}
+                      sourceVariant="chips"
+                      feedback={(turn) => (
+                        <MemberAnswerFeedback turnId={turn.turnId!} initial={turn.rating} />
+                      )}
+                    />
+                  </Paper>
+                )}
                 <Paper
                   component="section"
                   aria-label="Search result"
@@ -111,7 +155,18 @@ export function SearchPage() {
                 >
                   <Stack gap="lg">
                     <Title order={3}>{query}</Title>
-                    <SuggestedAnswer stream={stream} />
+                    <SuggestedAnswer
+                      stream={stream}
+                      footer={
+                        answered?.turnId ? (
+                          <MemberAnswerFeedback
+                            key={answered.turnId}
+                            turnId={answered.turnId}
+                            initial={answered.rating}
+                          />
+                        ) : null
+                      }
+                    />
                   </Stack>
                 </Paper>
                 <Stack component="section" aria-label="Related documents" gap="sm">

@@ -12,6 +12,8 @@ export interface AskFormProps {
   description?: string;
   /** Take the focus when shown (the home screen: asking is what people come for). */
   autoFocus?: boolean;
+  /** Defaults to SPEC's 'Ask me anything...'; a conversation under way invites a follow-up. */
+  placeholder?: string;
 }
 
 /** SPEC §2: the large 'Ask me anything...' box, 60px high; Enter or the arrow asks. */
@@ -23,6 +25,7 @@ export function AskForm({
   disabled,
   description,
   autoFocus,
+  placeholder = 'Ask me anything...',
 }: AskFormProps) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -33,7 +36,7 @@ export function AskForm({
     <form onSubmit={submit} role="search" aria-label="Ask a question">
       <TextInput
         aria-label="Your question"
-        placeholder="Ask me anything..."
+        placeholder={placeholder}
         value={value}
         onChange={(event) => onChange(event.currentTarget.value)}
         disabled={disabled}

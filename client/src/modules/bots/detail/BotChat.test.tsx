@@ -10,6 +10,7 @@ import {
   logEntry,
   renderBotPage,
 } from '../../../test/bot-detail-mocks';
+import { conversationThreadMock, serverTurn } from '../../../test/conversation-mocks';
 
 const QUESTION = 'How many vacation days?';
 
@@ -80,5 +81,63 @@ describe('Bot chat', () => {
     );
     expect(await screen.findByText('2 questions asked')).toBeInTheDocument();
     await waitFor(() => expect(logsRead).toHaveBeenCalledTimes(2));
+  });
+
+  it('sends a follow-up in the same conversation and shows what it searched for', async () => {
+    renderBotPage('/app/bots/b1', [
+      botMock(),
+      askBotMock('b1', QUESTION, askBotResult({ conversationId: 'c1', turnId: 't1' })),
+      askBotMock(
+        'b1',
+        'And contractors?',
+        askBotResult({
+          conversationId: 'c1',
+          turnId: 't2',
+          question: 'And contractors?',
+          searchQuery: 'And contractors? vacation days',
+          answer: 'Contractors get none [1].',
+        }),
+        { conversationId: 'c1' },
+      ),
+    ]);
+    const input = await screen.findByRole('textbox', { name: 'Ask HR helper' });
+    await userEvent.type(input, `${QUESTION}{Enter}`);
+    await screen.findByRole('link', { name: '[1]' });
+    expect(input).toHaveAttribute('placeholder', 'Ask a follow-up...');
+    await userEvent.type(input, 'And contractors?{Enter}');
+    const followUp = within(await screen.findByRole('article', { name: 'And contractors?' }));
+    expect(await followUp.findByText(/Contractors get none/)).toBeInTheDocument();
+    expect(followUp.getByText('Searched for: And contractors? vacation days')).toBeInTheDocument();
+    expect(followUp.getByRole('button', { name: 'Not helpful' })).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'New conversation' }));
+    expect(screen.queryByRole('article')).toBeNull();
+  });
+
+  it('resumes a conversation named in the URL', async () => {
+    renderBotPage('/app/bots/b1?conversation=c7', [
+      botMock(),
+      conversationThreadMock(
+        'c7',
+        [serverTurn({ id: 't1', answer: 'You get 25 days of paid vacation [1].' })],
+        { botId: 'b1', botName: 'HR helper' },
+      ),
+      askBotMock(
+        'b1',
+        'And contractors?',
+        askBotResult({ conversationId: 'c7', turnId: 't2', question: 'And contractors?' }),
+        { conversationId: 'c7' },
+      ),
+    ]);
+    const earlier = within(await screen.findByRole('article', { name: QUESTION }));
+    expect(await earlier.findByText(/You get 25 days of paid vacation/)).toBeInTheDocument();
+    await userEvent.type(
+      screen.getByRole('textbox', { name: 'Ask HR helper' }),
+      'And contractors?{Enter}',
+    );
+    // The follow-up went out with the resumed conversation's id (the mock only answers that).
+    const followUp = within(await screen.findByRole('article', { name: 'And contractors?' }));
+    expect(await followUp.findByRole('link', { name: '[1]' })).toBeInTheDocument();
+    expect(screen.getAllByRole('article')).toHaveLength(2);
   });
 });

@@ -11,46 +11,103 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
-import { IconAlertCircle, IconMessageChatbot, IconSend } from '@tabler/icons-react';
-import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { useAskBotMutation, type AskBotMutation } from '../../../graphql/generated';
+import { IconAlertCircle, IconMessageChatbot, IconPlus, IconSend } from '@tabler/icons-react';
+import { useEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import {
+  useAskBotMutation,
+  useConversationThreadQuery,
+  type AskBotMutation,
+} from '../../../graphql/generated';
 import { errorMessage } from '../../../shared/graphql-errors';
 import { AnswerView } from '../../ask/components/AnswerView';
 import { SourceList } from '../../ask/components/SourceList';
+import { MemberAnswerFeedback } from '../../conversations/components/MemberAnswerFeedback';
+import { SearchedFor } from '../../conversations/components/SearchedFor';
+import { turnFromServer, type AnswerRating } from '../../conversations/thread';
 import classes from './BotChat.module.css';
 import { ANSWER_DEPENDENT_QUERIES, refetchActive } from './refetch-active';
 
-type Answer = AskBotMutation['askBot'];
+type Answer = Pick<
+  AskBotMutation['askBot'],
+  'turnId' | 'searchQuery' | 'answer' | 'mode' | 'notice' | 'sources'
+>;
 
 interface Turn {
-  key: number;
+  key: string;
   question: string;
   answer: Answer | null;
   error: string | null;
+  /** The vote given before (a resumed conversation). */
+  rating?: AnswerRating | null;
 }
+
+/** The URL parameter naming the conversation to resume (History links here with it). */
+const CONVERSATION_PARAM = 'conversation';
 
 interface BotChatProps {
   botId: string;
   botName: string;
 }
 
-/** Ask the bot: each question and its answer, cited from the bot's sources only. */
+/**
+ * Ask the bot: a conversation of questions and answers, cited from the bot's sources only; a
+ * follow-up is answered in the context of the turns before it. `?conversation=` resumes one.
+ */
 export function BotChat({ botId, botName }: BotChatProps) {
   const client = useApolloClient();
   const [askBot, { loading }] = useAskBotMutation();
+  const [params, setParams] = useSearchParams();
+  const resumeId = params.get(CONVERSATION_PARAM);
+  const [conversationId, setConversationId] = useState<string | null>(resumeId);
   const [turns, setTurns] = useState<Turn[]>([]);
   const [draft, setDraft] = useState('');
   const nextKey = useRef(0);
   const end = useRef<HTMLDivElement>(null);
+  const thread = useConversationThreadQuery({
+    variables: { id: resumeId ?? '' },
+    skip: !resumeId || conversationId !== resumeId,
+  });
+  const resumed = useMemo<Turn[]>(
+    () =>
+      conversationId && conversationId === resumeId
+        ? (thread.data?.conversation.turns ?? []).map((t) => {
+            const turn = turnFromServer(t);
+            return {
+              key: t.id,
+              question: turn.question,
+              answer: { ...turn, mode: turn.mode },
+              error: null,
+              rating: turn.rating,
+            };
+          })
+        : [],
+    [conversationId, resumeId, thread.data],
+  );
+  const shown = [...resumed, ...turns];
 
   useEffect(() => {
     end.current?.scrollIntoView({ block: 'nearest' });
-  }, [turns]);
+  }, [turns, resumed]);
 
-  const ask = async (question: string, retryKey?: number) => {
+  const newConversation = () => {
+    setConversationId(null);
+    setTurns([]);
+    if (resumeId)
+      setParams(
+        (prev) => {
+          const next = new URLSearchParams(prev);
+          next.delete(CONVERSATION_PARAM);
+          return next;
+        },
+        { replace: true },
+      );
+  };
+
+  const ask = async (question: string, retryKey?: string) => {
     const text = question.trim();
     if (!text || loading) return;
-    const key = retryKey ?? nextKey.current++;
+    const key = retryKey ?? `asked-${nextKey.current++}`;
     const turn: Turn = { key, question: text, answer: null, error: null };
     setTurns((all) =>
       retryKey === undefined ? [...all, turn] : all.map((t) => (t.key === key ? turn : t)),
@@ -58,9 +115,10 @@ export function BotChat({ botId, botName }: BotChatProps) {
     const settle = (patch: Partial<Turn>) =>
       setTurns((all) => all.map((t) => (t.key === key ? { ...t, ...patch } : t)));
     try {
-      const { data } = await askBot({ variables: { botId, question: text } });
+      const { data } = await askBot({ variables: { botId, question: text, conversationId } });
       if (!data) throw new Error('No answer');
       settle({ answer: data.askBot });
+      if (data.askBot.conversationId) setConversationId(data.askBot.conversationId);
       refetchActive(client, ANSWER_DEPENDENT_QUERIES);
     } catch (error) {
       settle({ error: errorMessage(error) });
@@ -82,21 +140,47 @@ export function BotChat({ botId, botName }: BotChatProps) {
   return (
     <Paper withBorder radius="lg" p="md" component="section" aria-labelledby="bot-chat-title">
       <Stack gap="md">
-        <Group gap="xs">
-          <IconMessageChatbot size={20} stroke={1.7} aria-hidden />
-          <Title order={3} size="h5" id="bot-chat-title">
-            Chat with {botName}
-          </Title>
+        <Group gap="xs" justify="space-between" wrap="nowrap">
+          <Group gap="xs" wrap="nowrap">
+            <IconMessageChatbot size={20} stroke={1.7} aria-hidden />
+            <Title order={3} size="h5" id="bot-chat-title">
+              Chat with {botName}
+            </Title>
+          </Group>
+          {shown.length > 0 && (
+            <Button
+              variant="subtle"
+              size="compact-sm"
+              leftSection={<IconPlus size={14} />}
+              onClick={newConversation}
+              disabled={loading}
+            >
+              New conversation
+            </Button>
+          )}
         </Group>
         <ScrollArea.Autosize mah={560} type="auto" offsetScrollbars>
           <Stack gap="lg" aria-live="polite">
-            {turns.length === 0 && (
-              <Text size="sm" c="dimmed">
-                Ask a question to see how the bot answers from its sources. Each answer cites the
-                passages it used.
+            {thread.error && (
+              <Text size="sm" c="red" role="alert">
+                {errorMessage(thread.error)}
               </Text>
             )}
-            {turns.map((turn) => (
+            {thread.loading && (
+              <Group gap="xs">
+                <Loader size="xs" />
+                <Text size="sm" c="dimmed">
+                  Loading the conversation…
+                </Text>
+              </Group>
+            )}
+            {shown.length === 0 && !thread.loading && (
+              <Text size="sm" c="dimmed">
+                Ask a question to see how the bot answers from its sources. Each answer cites the
+                passages it used; ask a follow-up to go on in the same conversation.
+              </Text>
+            )}
+            {shown.map((turn) => (
               <TurnView
                 key={turn.key}
                 turn={turn}
@@ -110,7 +194,7 @@ export function BotChat({ botId, botName }: BotChatProps) {
           <Stack gap="xs">
             <Textarea
               aria-label={`Ask ${botName}`}
-              placeholder="Ask me anything..."
+              placeholder={shown.length > 0 ? 'Ask a follow-up...' : 'Ask me anything...'}
               autosize
               minRows={2}
               maxRows={6}
@@ -161,6 +245,7 @@ function TurnView({ turn, onRetry }: { turn: Turn; onRetry: () => void }) {
           </Button>
         </Alert>
       )}
+      {answer && <SearchedFor question={turn.question} searchQuery={answer.searchQuery} />}
       {answer && (
         <Stack gap="sm" className={classes.answer}>
           <AnswerView
@@ -170,6 +255,9 @@ function TurnView({ turn, onRetry }: { turn: Turn; onRetry: () => void }) {
             notice={answer.notice}
           />
           <SourceList sources={answer.sources} variant="chips" />
+          {answer.turnId && (
+            <MemberAnswerFeedback turnId={answer.turnId} initial={turn.rating ?? null} />
+          )}
         </Stack>
       )}
     </Stack>

@@ -12,7 +12,11 @@ describe('Bot logs tab', () => {
         hasMore: true,
         endCursor: 'cursor-2',
         entries: [
-          logEntry({ id: 'l1', answer: `Long answer ${'word '.repeat(60)}end` }),
+          logEntry({
+            id: 'l1',
+            answer: `Long answer ${'word '.repeat(60)}end`,
+            feedback: { vote: 'UP', reason: null, comment: null },
+          }),
           logEntry({
             id: 'l2',
             question: 'Who approves dinners?',
@@ -20,6 +24,11 @@ describe('Bot logs tab', () => {
             askedBy: 'Public link',
             sources: [],
             latencyMs: 1500,
+            feedback: {
+              vote: 'DOWN',
+              reason: 'OUTDATED',
+              comment: 'The dinner policy changed in May.',
+            },
           }),
         ],
       }),
@@ -47,18 +56,26 @@ describe('Bot logs tab', () => {
       '/app/documents/d1?page=3&passage=4',
     );
     expect(first.getByText('Answered in 850 ms')).toBeInTheDocument();
+    expect(first.getByRole('img', { name: 'Voted up' })).toBeInTheDocument();
+    expect(first.queryByRole('img', { name: 'Voted down' })).not.toBeInTheDocument();
 
     const second = within(rows[1]);
     expect(second.getByText('by Public link')).toBeInTheDocument();
     expect(second.getByText('Not found in sources')).toBeInTheDocument();
     expect(second.getByText('None')).toBeInTheDocument();
     expect(second.getByText('Answered in 1.5 s')).toBeInTheDocument();
+    expect(second.getByRole('img', { name: 'Voted down' })).toBeInTheDocument();
+    expect(second.getByText('Outdated')).toBeInTheDocument();
+    expect(second.getByText('“The dinner policy changed in May.”')).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
     expect(await screen.findByText('Where is the handbook?')).toBeInTheDocument();
     await waitFor(() => expect(within(table).getAllByRole('row').slice(1)).toHaveLength(3));
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
     expect(screen.getByText('Extracted')).toBeInTheDocument();
+    const third = within(within(table).getAllByRole('row')[3]);
+    expect(third.getByText('No vote')).toBeInTheDocument();
+    expect(third.queryByRole('img', { name: /^Voted/ })).not.toBeInTheDocument();
   });
 
   it('says when nobody has asked yet', async () => {

@@ -8,12 +8,14 @@ import {
   Stack,
   Table,
   Text,
+  ThemeIcon,
   Tooltip,
 } from '@mantine/core';
-import { IconAlertCircle, IconListDetails } from '@tabler/icons-react';
+import { IconAlertCircle, IconListDetails, IconThumbDown, IconThumbUp } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useBotLogsQuery, type BotLogsQuery } from '../../../graphql/generated';
+import { reasonLabel } from '../../analytics/feedback-format';
 import { EmptyState } from '../../../shared/EmptyState';
 import { errorMessage } from '../../../shared/graphql-errors';
 import { excerpt, formatDateTime, formatLatency, isExternalUrl, plural } from './format';
@@ -97,7 +99,7 @@ export function BotLogsTab({ botId }: { botId: string }) {
           )}
         </Text>
       </Group>
-      <Table.ScrollContainer minWidth={600}>
+      <Table.ScrollContainer minWidth={760}>
         <Table verticalSpacing="sm" highlightOnHover aria-label="Bot log">
           <Table.Thead>
             <Table.Tr>
@@ -105,6 +107,7 @@ export function BotLogsTab({ botId }: { botId: string }) {
               <Table.Th>Question</Table.Th>
               <Table.Th>Answer</Table.Th>
               <Table.Th>Sources</Table.Th>
+              <Table.Th>Feedback</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -180,7 +183,50 @@ function LogRow({ entry }: { entry: Entry }) {
       <Table.Td maw={180}>
         <SourceLinks sources={entry.sources} />
       </Table.Td>
+      <Table.Td maw={200}>
+        <LogFeedback feedback={entry.feedback} />
+      </Table.Td>
     </Table.Tr>
+  );
+}
+
+/** The asker's vote on the answer: a thumb with a spoken label, and why, when they said. */
+function LogFeedback({ feedback }: { feedback: Entry['feedback'] }) {
+  if (!feedback)
+    return (
+      <Text size="sm" c="dimmed">
+        No vote
+      </Text>
+    );
+  const up = feedback.vote === 'UP';
+  const label = up ? 'Voted up' : 'Voted down';
+  return (
+    <Stack gap={4} align="flex-start">
+      <Group gap={6} wrap="nowrap">
+        <Tooltip label={label} openDelay={300}>
+          <ThemeIcon
+            size="sm"
+            radius="xl"
+            variant="light"
+            color={up ? 'teal' : 'red'}
+            role="img"
+            aria-label={label}
+          >
+            {up ? <IconThumbUp size={14} aria-hidden /> : <IconThumbDown size={14} aria-hidden />}
+          </ThemeIcon>
+        </Tooltip>
+        {feedback.reason && (
+          <Badge size="sm" variant="light" color="red" radius="sm">
+            {reasonLabel(feedback.reason)}
+          </Badge>
+        )}
+      </Group>
+      {feedback.comment && (
+        <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+          “{feedback.comment}”
+        </Text>
+      )}
+    </Stack>
   );
 }
 

@@ -1,7 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { botMock, botReportMock, renderBotPage } from '../../../test/bot-detail-mocks';
+import {
+  botMock,
+  botReportMock,
+  feedbackReport,
+  renderBotPage,
+} from '../../../test/bot-detail-mocks';
 
 const REPORT = {
   questions: 8,
@@ -15,6 +20,31 @@ const REPORT = {
     { title: 'Employee handbook', documentId: 'd1', citations: 5 },
     { title: 'Travel policy', documentId: 'd2', citations: 2 },
   ],
+  feedback: feedbackReport({
+    up: 3,
+    down: 1,
+    downRate: 0.25,
+    perDay: [
+      { day: '2024-03-09', answers: 3, up: 1, down: 1 },
+      { day: '2024-03-10', answers: 5, up: 2, down: 0 },
+    ],
+    worstQuestions: [
+      {
+        question: 'Who approves dinners?',
+        down: 1,
+        up: 0,
+        lastVotedAt: '2024-03-09T15:00:00.000Z',
+      },
+    ],
+    recentComments: [
+      {
+        question: 'Who approves dinners?',
+        reason: 'MISSING_SOURCE',
+        comment: 'Cite the travel policy.',
+        votedAt: '2024-03-09T15:00:00.000Z',
+      },
+    ],
+  }),
 };
 
 // jsdom lays nothing out: give the charts' responsive containers a size so they draw.
@@ -47,6 +77,35 @@ describe('Bot reports tab', () => {
     );
     expect(top.getByText('5 citations')).toBeInTheDocument();
     expect(top.getByText('2 citations')).toBeInTheDocument();
+
+    const feedback = within(screen.getByRole('region', { name: 'Answer feedback' }));
+    expect(feedback.getByText('Voted up').nextSibling).toHaveTextContent('3');
+    expect(feedback.getByText('Voted down').nextSibling).toHaveTextContent('1');
+    expect(feedback.getByText('25%')).toBeInTheDocument();
+    expect(feedback.getByText('1 of 4 votes')).toBeInTheDocument();
+    // The bot's questions are counted above; the feedback section does not repeat them.
+    expect(feedback.queryByText('Answers')).not.toBeInTheDocument();
+    const perDayVotes = screen.getByRole('region', { name: 'Votes per day' });
+    await waitFor(() => expect(perDayVotes.querySelector('svg')).not.toBeNull());
+    const worst = within(feedback.getByRole('list', { name: 'Questions voted down most' }));
+    expect(worst.getByText('Who approves dinners?')).toBeInTheDocument();
+    expect(worst.getByText('1 down vote')).toBeInTheDocument();
+    const comments = within(feedback.getByRole('list', { name: 'Latest comments' }));
+    expect(comments.getByText('Missing source')).toBeInTheDocument();
+    expect(comments.getByText('Cite the travel policy.')).toBeInTheDocument();
+  });
+
+  it('says when the answers got no votes', async () => {
+    renderBotPage('/app/bots/b1?tab=reports', [
+      botMock(),
+      botReportMock('b1', { ...REPORT, feedback: feedbackReport() }),
+    ]);
+
+    await screen.findByText('6 of 8');
+    const feedback = within(screen.getByRole('region', { name: 'Answer feedback' }));
+    expect(feedback.getByText('No votes in this period')).toBeInTheDocument();
+    expect(feedback.getByText('No votes yet')).toBeInTheDocument();
+    expect(feedback.queryByRole('region', { name: 'Votes per day' })).not.toBeInTheDocument();
   });
 
   it('switches the period and says when there were no questions', async () => {
@@ -55,7 +114,14 @@ describe('Bot reports tab', () => {
       botReportMock('b1', REPORT),
       botReportMock(
         'b1',
-        { questions: 0, answered: 0, averageLatencyMs: 0, perDay: [], topSources: [] },
+        {
+          questions: 0,
+          answered: 0,
+          averageLatencyMs: 0,
+          perDay: [],
+          topSources: [],
+          feedback: feedbackReport(),
+        },
         7,
       ),
     ]);

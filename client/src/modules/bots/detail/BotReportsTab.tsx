@@ -6,7 +6,6 @@ import {
   Grid,
   Group,
   Loader,
-  Paper,
   Progress,
   SegmentedControl,
   SimpleGrid,
@@ -15,9 +14,12 @@ import {
   Title,
 } from '@mantine/core';
 import { IconAlertCircle, IconChartBar } from '@tabler/icons-react';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useBotReportQuery, type BotReportQuery } from '../../../graphql/generated';
+import { FeedbackSummary } from '../../analytics/components/FeedbackSummary';
+import { ReportPanel, StatCard } from '../../analytics/components/ReportCards';
+import { tickInterval } from '../../analytics/feedback-format';
 import { EmptyState } from '../../../shared/EmptyState';
 import { errorMessage } from '../../../shared/graphql-errors';
 import { formatDay, formatLatency, plural } from './format';
@@ -28,7 +30,10 @@ export const DEFAULT_REPORT_DAYS = 30;
 
 type Report = BotReportQuery['botReport'];
 
-/** How the bot is used: questions per day, share answered from its sources, top sources. */
+/**
+ * How the bot is used: questions per day, share answered from its sources, top sources, and what
+ * askers thought of its answers.
+ */
 export function BotReportsTab({ botId }: { botId: string }) {
   const [days, setDays] = useState(String(DEFAULT_REPORT_DAYS));
   const { data, error, refetch } = useBotReportQuery({
@@ -102,18 +107,18 @@ function ReportBody({ report }: { report: Report }) {
   return (
     <Stack gap="lg">
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-        <Stat label="Questions" value={String(report.questions)} />
-        <Stat
+        <StatCard label="Questions" value={String(report.questions)} />
+        <StatCard
           label="Answered from sources"
           value={`${share}%`}
           hint={`${report.answered} of ${report.questions}`}
         />
-        <Stat label="Average latency" value={formatLatency(report.averageLatencyMs)} />
+        <StatCard label="Average latency" value={formatLatency(report.averageLatencyMs)} />
       </SimpleGrid>
 
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 8 }}>
-          <Panel title="Questions per day">
+          <ReportPanel title="Questions per day">
             <BarChart
               h={240}
               data={perDay}
@@ -121,16 +126,18 @@ function ReportBody({ report }: { report: Report }) {
               type="stacked"
               withLegend
               yAxisProps={{ allowDecimals: false }}
+              // About seven day labels at most, so 90 days' labels do not run together.
+              xAxisProps={{ interval: tickInterval(perDay.length), minTickGap: 8 }}
               series={[
                 { name: 'From sources', color: 'teal.6' },
                 { name: 'Not found', color: 'gray.5' },
               ]}
               aria-label="Questions per day, answered from sources or not"
             />
-          </Panel>
+          </ReportPanel>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
-          <Panel title="Answered from sources">
+          <ReportPanel title="Answered from sources">
             <Group justify="center">
               <DonutChart
                 size={160}
@@ -143,11 +150,11 @@ function ReportBody({ report }: { report: Report }) {
                 aria-label={`${share}% answered from sources`}
               />
             </Group>
-          </Panel>
+          </ReportPanel>
         </Grid.Col>
       </Grid>
 
-      <Panel title="Top sources">
+      <ReportPanel title="Top sources">
         {report.topSources.length === 0 ? (
           <Text size="sm" c="dimmed">
             No answer cited a source in this period.
@@ -174,36 +181,14 @@ function ReportBody({ report }: { report: Report }) {
             ))}
           </Stack>
         )}
-      </Panel>
+      </ReportPanel>
+
+      <Stack gap="md" component="section" aria-label="Answer feedback">
+        <Title order={3} size="h5">
+          Answer feedback
+        </Title>
+        <FeedbackSummary report={report.feedback} />
+      </Stack>
     </Stack>
-  );
-}
-
-function Stat({ label, value, hint }: { label: string; value: string; hint?: string }) {
-  return (
-    <Paper withBorder radius="lg" p="md">
-      <Text size="sm" c="dimmed">
-        {label}
-      </Text>
-      <Text fz={28} fw={700} lh={1.2}>
-        {value}
-      </Text>
-      {hint && (
-        <Text size="xs" c="dimmed">
-          {hint}
-        </Text>
-      )}
-    </Paper>
-  );
-}
-
-function Panel({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Paper withBorder radius="lg" p="md" component="section" aria-label={title} h="100%">
-      <Title order={4} size="h6" mb="sm">
-        {title}
-      </Title>
-      {children}
-    </Paper>
   );
 }

@@ -1,5 +1,6 @@
 import { Alert, Group, List, Loader, Stack, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { ExtractiveBadge } from '../../ask/components/ExtractiveBadge';
 import type { PublicAnswer } from './public-chat-api';
 import classes from './PublicChat.module.css';
@@ -10,7 +11,7 @@ export type Turn =
   | { id: number; question: string; status: 'failed'; error: string };
 
 /** One question and what the bot said: safe text and a numbered list of the sources it cited. */
-export function ChatTurn({ turn }: { turn: Turn }) {
+export function ChatTurn({ turn, feedback }: { turn: Turn; feedback?: ReactNode }) {
   return (
     <Stack gap="xs" component="article" aria-label={turn.question}>
       <Text className={classes.question}>{turn.question}</Text>
@@ -26,6 +27,7 @@ export function ChatTurn({ turn }: { turn: Turn }) {
         </Alert>
       )}
       {turn.status === 'answered' && <Answer result={turn.result} />}
+      {turn.status === 'answered' && feedback}
     </Stack>
   );
 }

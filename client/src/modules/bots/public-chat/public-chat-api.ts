@@ -14,6 +14,10 @@ export interface PublicSource {
 }
 
 export interface PublicAnswer {
+  /** The conversation the answer belongs to: sent back with a follow-up. */
+  conversationId?: string | null;
+  /** The answer within it (what a vote is given on). */
+  turnId?: string | null;
   answer: string;
   mode: 'generated' | 'extractive' | string;
   sources: PublicSource[];
@@ -63,11 +67,27 @@ export function fetchPublicBot(token: string, signal?: AbortSignal): Promise<Pub
   return call<PublicBot>(botUrl(token), { method: 'GET' }, signal);
 }
 
-export function askPublicBot(token: string, question: string): Promise<PublicAnswer> {
+export function askPublicBot(
+  token: string,
+  question: string,
+  conversationId?: string | null,
+): Promise<PublicAnswer> {
   return call<PublicAnswer>(`${botUrl(token)}/ask`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ question }),
+    body: JSON.stringify(conversationId ? { question, conversationId } : { question }),
+  });
+}
+
+/** A visitor's vote on an answer of the conversation they hold. */
+export async function ratePublicAnswer(
+  token: string,
+  rating: { turnId: string; vote: 'up' | 'down'; reason?: string | null; comment?: string | null },
+): Promise<void> {
+  await call(`${botUrl(token)}/feedback`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(rating),
   });
 }
 

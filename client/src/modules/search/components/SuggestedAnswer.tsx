@@ -1,12 +1,20 @@
 import { Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { AnswerView } from '../../ask/components/AnswerView';
+import { SearchedFor } from '../../conversations/components/SearchedFor';
 import { SourceList } from '../../ask/components/SourceList';
 import type { UseAskStream } from '../../ask/use-ask-stream';
 
-type AnswerState = Pick<UseAskStream, 'status' | 'answer' | 'sources' | 'result' | 'error'>;
+type AnswerState = Pick<
+  UseAskStream,
+  'status' | 'question' | 'answer' | 'sources' | 'result' | 'error' | 'searchQuery'
+>;
 
-/** The results page's 'Suggested Answer' and its 'Sources' chips, as the answer streams in. */
-export function SuggestedAnswer({ stream }: { stream: AnswerState }) {
+/**
+ * The results page's 'Suggested Answer' and its 'Sources' chips, as the answer streams in;
+ * `footer` (the vote buttons) comes once it is answered.
+ */
+export function SuggestedAnswer({ stream, footer }: { stream: AnswerState; footer?: ReactNode }) {
   const { status, answer, sources, result, error } = stream;
   const streaming = status === 'loading';
 
@@ -14,6 +22,7 @@ export function SuggestedAnswer({ stream }: { stream: AnswerState }) {
     <Stack gap="md">
       <Stack gap="xs">
         <Title order={4}>Suggested Answer</Title>
+        <SearchedFor question={stream.question} searchQuery={stream.searchQuery} />
         {status === 'failed' ? (
           <Text c="red" role="alert">
             Error: {error}
@@ -42,6 +51,7 @@ export function SuggestedAnswer({ stream }: { stream: AnswerState }) {
           )}
         </Stack>
       )}
+      {status === 'succeeded' && footer}
     </Stack>
   );
 }

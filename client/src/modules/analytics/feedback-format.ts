@@ -1,0 +1,40 @@
+/** The report periods offered, in days (the same as a bot's report). */
+export const FEEDBACK_PERIODS = ['7', '30', '90'] as const;
+
+export { reasonLabel } from '../conversations/feedback-reasons';
+
+/** A down-vote rate (0–1, null without votes) as "12%", or a dash. */
+export function formatRate(rate: number | null | undefined): string {
+  if (rate === null || rate === undefined || !Number.isFinite(rate)) return '—';
+  return `${Math.round(rate * 100)}%`;
+}
+
+/**
+ * How many day labels the chart skips between two it draws (recharts' `interval`): a week shows
+ * every day, longer periods about seven labels, so "Mar 10" labels never run into each other.
+ */
+export function tickInterval(points: number, maxLabels = 7): number {
+  return Math.max(0, Math.ceil(points / maxLabels) - 1);
+}
+
+const dayFormat = new Intl.DateTimeFormat(undefined, {
+  month: 'short',
+  day: 'numeric',
+  timeZone: 'UTC',
+});
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+
+/** A report day (YYYY-MM-DD, UTC) as a short axis label: "Mar 1". */
+export function formatReportDay(day: string): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  return Number.isNaN(date.getTime()) ? day : dayFormat.format(date);
+}
+
+/** "Mar 1, 2024", or nothing for an unreadable date. */
+export function formatVoteDate(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '' : dateFormat.format(date);
+}
+
+export const countLabel = (n: number, word: string, many = `${word}s`) =>
+  `${n} ${n === 1 ? word : many}`;

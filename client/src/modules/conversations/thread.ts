@@ -1,0 +1,60 @@
+import type {
+  AnswerRatingFieldsFragment,
+  ConversationTurnFieldsFragment,
+} from '../../graphql/generated';
+import type { AskAnswer, AskSource } from '../ask/use-ask-stream';
+
+export type AnswerRating = Pick<AnswerRatingFieldsFragment, 'vote' | 'reason' | 'comment'>;
+
+/** One answered question of a conversation, as the thread shows it. */
+export interface ThreadTurn {
+  /** Null when the server kept no turn (nothing to vote on). */
+  turnId: string | null;
+  question: string;
+  searchQuery: string;
+  answer: string;
+  mode: 'generated' | 'extractive';
+  notice: string | null;
+  sources: AskSource[];
+  rating: AnswerRating | null;
+}
+
+export function turnFromAnswer(answer: AskAnswer): ThreadTurn {
+  return {
+    turnId: answer.turnId,
+    question: answer.question,
+    searchQuery: answer.searchQuery,
+    answer: answer.answer,
+    mode: answer.mode,
+    notice: answer.notice,
+    sources: answer.sources,
+    rating: null,
+  };
+}
+
+export function turnFromServer(turn: ConversationTurnFieldsFragment): ThreadTurn {
+  return {
+    turnId: turn.id,
+    question: turn.question,
+    searchQuery: turn.searchQuery,
+    answer: turn.answer,
+    mode: turn.mode === 'extractive' ? 'extractive' : 'generated',
+    notice: turn.notice,
+    sources: turn.sources,
+    rating: turn.myRating
+      ? { vote: turn.myRating.vote, reason: turn.myRating.reason, comment: turn.myRating.comment }
+      : null,
+  };
+}
+
+/** Turns loaded from the server, then those asked since (a turn in both is shown once). */
+export function mergeTurns(loaded: ThreadTurn[], asked: ThreadTurn[]): ThreadTurn[] {
+  const known = new Set(loaded.map((t) => t.turnId));
+  return [...loaded, ...asked.filter((t) => t.turnId === null || !known.has(t.turnId))];
+}
+
+/** Whether to show what was searched: only when it differs from what was asked. */
+export function searchedFor(question: string, searchQuery: string | null): string | null {
+  if (!searchQuery) return null;
+  return searchQuery.trim() === question.trim() ? null : searchQuery;
+}
