@@ -191,3 +191,30 @@ describe('follow-up questions with the AI provider', () => {
     expect(res.body.answer.sources[0].title).toBe('fire-safety');
   });
 });
+
+describe('sources of an answer', () => {
+  it('lists only the passages the answer cites; the others come apart as related', async () => {
+    fake.reply(() => ({ kind: 'answer', text: 'Lunch is at noon in the cafeteria [2].' }));
+    const res = await ask('Where is the fire assembly point, and when is lunch served?');
+    expect(res.status).toBe(200);
+    const { sources, related } = res.body.answer;
+    expect(sources.map((s: { number: number }) => s.number)).toEqual([2]);
+    expect(related.length).toBeGreaterThan(0);
+    expect(related.map((s: { number: number }) => s.number)).not.toContain(2);
+    expect([...sources, ...related].map((s: { title: string }) => s.title).sort()).toEqual([
+      'fire-safety',
+      'lunch',
+    ]);
+  });
+
+  it('never lists the same passage twice (the same file uploaded under two names)', async () => {
+    const text = 'Parking.\nVisitors park on level minus two of the Montreal office garage.';
+    await uploadText(app, admin, 'parking.txt', text);
+    await uploadText(app, admin, 'parking-copy.txt', text);
+    fake.reply(citeFirstPassage);
+    const res = await ask('Where do visitors park at the Montreal office?');
+    const all = [...res.body.answer.sources, ...res.body.answer.related];
+    const parking = all.filter((s: { title: string }) => s.title.startsWith('parking'));
+    expect(parking).toHaveLength(1);
+  });
+});

@@ -31,6 +31,7 @@ export function askAnswer(overrides: Partial<AskAnswer> = {}): AskAnswer {
     notice: null,
     model: 'gpt-4o',
     sources: [askSource()],
+    related: [],
     timings: { retrievalMs: 12, answerMs: 300, totalMs: 312 },
     ...overrides,
   };

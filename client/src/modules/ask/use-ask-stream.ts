@@ -35,7 +35,10 @@ export interface AskAnswer {
   mode: 'generated' | 'extractive';
   notice: string | null;
   model: string | null;
+  /** The passages the answer cites. */
   sources: AskSource[];
+  /** Passages found that the answer does not cite: shown apart, as related. */
+  related: AskSource[];
   timings: { retrievalMs: number; answerMs: number; totalMs: number };
 }
 
@@ -263,6 +266,7 @@ function asAnswer(payload: Json, question: string): AskAnswer {
     notice: typeof payload.notice === 'string' ? payload.notice : null,
     model: typeof payload.model === 'string' ? payload.model : null,
     sources: asSources(payload.sources),
+    related: asSources(payload.related),
     timings: {
       retrievalMs: timings.retrievalMs ?? 0,
       answerMs: timings.answerMs ?? 0,

@@ -16,6 +16,8 @@ export interface ThreadTurn {
   mode: 'generated' | 'extractive';
   notice: string | null;
   sources: AskSource[];
+  /** Found but not cited (only for answers given on this screen; a resumed turn keeps its sources). */
+  related: AskSource[];
   rating: AnswerRating | null;
 }
 
@@ -28,6 +30,7 @@ export function turnFromAnswer(answer: AskAnswer): ThreadTurn {
     mode: answer.mode,
     notice: answer.notice,
     sources: answer.sources,
+    related: answer.related,
     rating: null,
   };
 }
@@ -41,6 +44,7 @@ export function turnFromServer(turn: ConversationTurnFieldsFragment): ThreadTurn
     mode: turn.mode === 'extractive' ? 'extractive' : 'generated',
     notice: turn.notice,
     sources: turn.sources,
+    related: [],
     rating: turn.myRating
       ? { vote: turn.myRating.vote, reason: turn.myRating.reason, comment: turn.myRating.comment }
       : null,

@@ -325,4 +325,25 @@ describe('DashboardPage', () => {
       'true',
     );
   });
+
+  it('lists the cited sources, and passages it did not cite apart as related', async () => {
+    signIn();
+    const user = userEvent.setup();
+    const answer = askAnswer({
+      answer: 'You get 25 days [1].',
+      sources: [askSource({ number: 1, title: 'Employee handbook' })],
+      related: [askSource({ number: 2, title: 'Holiday calendar', documentId: 'd2' })],
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => sseResponse(answerStream(answer))),
+    );
+    renderPage(baseMocks());
+    await user.type(screen.getByLabelText('Your question'), 'How many vacation days?{Enter}');
+    const related = await within(answerPanel()).findByRole('region', { name: 'Related' });
+    expect(within(related).getByText('Holiday calendar')).toBeInTheDocument();
+    const sources = within(answerPanel()).getByRole('region', { name: 'Sources' });
+    expect(within(sources).getByText('Employee handbook')).toBeInTheDocument();
+    expect(within(sources).queryByText('Holiday calendar')).toBeNull();
+  });
 });

@@ -131,8 +131,8 @@ export function botRoutes(services: Services): Router {
         turnId: result.turnId,
         answer: result.answer,
         mode: result.mode,
-        sources: result.sources.map((s, i) => ({
-          number: i + 1,
+        sources: result.sources.map((s) => ({
+          number: s.number,
           title: s.title,
           location: s.locationLabel,
         })),

@@ -55,27 +55,37 @@ export class ConversationsService {
   ): Promise<{ conversation: Conversation | null; previous: PriorTurn[] }> {
     if (id === undefined || id === null || id === '') return { conversation: null, previous: [] };
     if (typeof id !== 'string') throw badInput('conversationId must be a string.');
-    const conversation = await this.owned(owner, id);
-    const turns = await this.db.getRepository(ConversationTurn).find({
-      where: { conversationId: conversation.id },
-      order: { ordinal: 'DESC' },
-      take: CONTEXT_TURNS,
-      select: { question: true, searchQuery: true, answer: true, keyTerms: true, ordinal: true },
-    });
-    return { conversation, previous: turns.reverse() };
-  }
-
-  private async owned(owner: ConversationOwner, id: string): Promise<Conversation> {
     assertId(id, 'This conversation does not exist.');
-    const conversation = await this.db
-      .getRepository(Conversation)
-      .createQueryBuilder('c')
-      .where('c.id = :id AND c.workspace_id = :workspaceId', { id, ...owner })
-      .andWhere(owner.userId ? 'c.user_id = :userId' : 'c.user_id IS NULL', owner)
-      .andWhere(owner.botId ? 'c.bot_id = :botId' : 'c.bot_id IS NULL', owner)
-      .getOne();
-    if (!conversation) throw notFound('This conversation does not exist.');
-    return conversation;
+    // One round trip: the owner check and the latest turns (a follow-up's only extra read).
+    const rows: (PriorTurn & { id: string; turn_count: number; ordinal: number | null })[] =
+      await this.db.query(
+        `SELECT c.id, c.turn_count, t.ordinal, t.question, t.search_query AS "searchQuery",
+                t.answer, t.key_terms AS "keyTerms"
+           FROM conversations c
+           LEFT JOIN LATERAL (SELECT ordinal, question, search_query, answer, key_terms
+                                FROM conversation_turns WHERE conversation_id = c.id
+                               ORDER BY ordinal DESC LIMIT $5) t ON TRUE
+          WHERE c.id = $1 AND c.workspace_id = $2
+            AND c.user_id IS NOT DISTINCT FROM $3::uuid AND c.bot_id IS NOT DISTINCT FROM $4::uuid
+          ORDER BY t.ordinal`,
+        [id, owner.workspaceId, owner.userId, owner.botId, CONTEXT_TURNS],
+      );
+    if (rows.length === 0) throw notFound('This conversation does not exist.');
+    const conversation = Object.assign(new Conversation(), {
+      id: rows[0].id,
+      workspaceId: owner.workspaceId,
+      userId: owner.userId,
+      botId: owner.botId,
+    });
+    const previous = rows
+      .filter((r) => r.ordinal !== null)
+      .map(({ question, searchQuery, answer, keyTerms }) => ({
+        question,
+        searchQuery,
+        answer,
+        keyTerms,
+      }));
+    return { conversation, previous };
   }
 
   /** Adds a turn, starting the conversation when there is none (its title is the question). */

@@ -17,7 +17,7 @@ import {
   type PriorTurn,
 } from '../conversations/follow-up.js';
 import { AskSourceType } from './search.types.js';
-import type { Passage } from './passages.js';
+import type { NumberedPassage, Passage } from './passages.js';
 import type { SearchHistoryService } from './search-history.service.js';
 import { checkIntegrations, checkQuestion } from './search-input.js';
 import { SearchErrors } from './search.errors.js';
@@ -39,13 +39,16 @@ export interface AskResult {
   /** Why the answer is extractive when a provider was configured (bad key, timeout, …). */
   notice: string | null;
   model: string | null;
-  sources: Passage[];
+  /** The passages the answer cites, each with the number it is cited by. */
+  sources: NumberedPassage[];
+  /** Passages found for the question that the answer does not cite (shown apart, as related). */
+  related: NumberedPassage[];
   timings: { retrievalMs: number; answerMs: number; totalMs: number };
 }
 
 /** What a streaming caller hears, in order: sources, answer pieces, then the final result. */
 export type AskEvent =
-  | { type: 'sources'; sources: Passage[]; retrievalMs: number; searchQuery: string }
+  | { type: 'sources'; sources: NumberedPassage[]; retrievalMs: number; searchQuery: string }
   | { type: 'delta'; text: string }
   | { type: 'done'; result: AskResult };
 
@@ -203,7 +206,7 @@ export class AskService {
           : null) ?? NOT_FOUND_ANSWER;
     }
     const totalMs = performance.now() - started;
-    const cited = answer === NOT_FOUND_ANSWER ? [] : sources;
+    const { cited, related } = splitByCitation(answer === NOT_FOUND_ANSWER ? '' : answer, sources);
     const result: AskResult = {
       historyId: null,
       conversationId: null,
@@ -215,6 +218,7 @@ export class AskService {
       notice,
       model: mode === 'generated' ? (provider?.model ?? null) : null,
       sources: cited,
+      related,
       timings: { retrievalMs, answerMs: totalMs - retrievalMs, totalMs },
     };
     const kept = await this.conversations.append(owner, thread.conversation, {
@@ -225,7 +229,7 @@ export class AskService {
       mode,
       notice,
       model: result.model,
-      sources: cited.map((p, i) => ({ ...AskSourceType.from(p, i) })),
+      sources: cited.map((p) => ({ ...AskSourceType.from(p) })),
       latencyMs: totalMs,
     });
     result.conversationId = kept.conversationId;
@@ -272,16 +276,34 @@ export class AskService {
   }
 }
 
-/** The best passages, at most PER_DOCUMENT from any one document. */
-function diverse(passages: Passage[]): Passage[] {
+/**
+ * The best passages, at most PER_DOCUMENT from any one document and never the same text twice
+ * (the same file uploaded twice, a page copied into another), numbered as the answer cites them.
+ */
+function diverse(passages: Passage[]): NumberedPassage[] {
   const perDocument = new Map<string, number>();
-  const out: Passage[] = [];
+  const seenText = new Set<string>();
+  const out: NumberedPassage[] = [];
   for (const p of passages) {
     const n = perDocument.get(p.documentId) ?? 0;
-    if (n >= PER_DOCUMENT) continue;
+    const text = p.text.replace(/\s+/g, ' ').trim().toLowerCase();
+    if (n >= PER_DOCUMENT || seenText.has(text)) continue;
     perDocument.set(p.documentId, n + 1);
-    out.push(p);
+    seenText.add(text);
+    out.push({ ...p, number: out.length + 1 });
     if (out.length === ANSWER_PASSAGES) break;
   }
   return out;
+}
+
+/** The passages the answer cites as [n], and the others (related, not sources). */
+export function splitByCitation(
+  answer: string,
+  passages: NumberedPassage[],
+): { cited: NumberedPassage[]; related: NumberedPassage[] } {
+  const numbers = new Set([...answer.matchAll(/\[(\d+)\]/g)].map((m) => Number(m[1])));
+  return {
+    cited: passages.filter((p) => numbers.has(p.number)),
+    related: passages.filter((p) => !numbers.has(p.number)),
+  };
 }

@@ -23,6 +23,9 @@ export interface Passage {
   score: number;
 }
 
+/** A passage as an answer numbers it: `[number]` in the answer text cites it. */
+export type NumberedPassage = Passage & { number: number };
+
 /** Loads the chunks' texts, documents and sources in one query, keeping the ranking's order. */
 export async function hydratePassages(
   db: DataSource,

@@ -3,8 +3,14 @@ import { handle, requireViewer } from '../../http/rest.js';
 import { AppError } from '../../shared/app-error.js';
 import type { Services } from '../../services.js';
 import type { AskEvent, AskResult } from './ask.service.js';
+import type { NumberedPassage } from './passages.js';
 import { checkIntegrations, checkQuestion } from './search-input.js';
 import { AskSourceType } from './search.types.js';
+
+function restSource(p: NumberedPassage) {
+  const s = AskSourceType.from(p);
+  return { title: s.title, url: s.url, number: s.number, location: s.location };
+}
 
 /** The REST form of an answer: SPEC §7's `{ answer: { answer, sources: [{ title, url }] } }`, plus detail. */
 function answerBody(result: AskResult) {
@@ -15,10 +21,8 @@ function answerBody(result: AskResult) {
     searchQuery: result.searchQuery,
     answer: {
       answer: result.answer,
-      sources: result.sources.map((p, i) => {
-        const s = AskSourceType.from(p, i);
-        return { title: s.title, url: s.url, number: s.number, location: s.location };
-      }),
+      sources: result.sources.map(restSource),
+      related: result.related.map(restSource),
       mode: result.mode,
       notice: result.notice,
     },
@@ -102,7 +106,7 @@ export function searchRoutes(services: Services): Router {
 function send(res: Response, event: AskEvent) {
   if (event.type === 'sources') {
     sendEvent(res, 'sources', {
-      sources: event.sources.map((p, i) => AskSourceType.from(p, i)),
+      sources: event.sources.map((p) => AskSourceType.from(p)),
       retrievalMs: event.retrievalMs,
       searchQuery: event.searchQuery,
     });
@@ -120,7 +124,8 @@ function send(res: Response, event: AskEvent) {
       mode: r.mode,
       notice: r.notice,
       model: r.model,
-      sources: r.sources.map((p, i) => AskSourceType.from(p, i)),
+      sources: r.sources.map((p) => AskSourceType.from(p)),
+      related: r.related.map((p) => AskSourceType.from(p)),
       timings: r.timings,
     });
   }

@@ -58,9 +58,10 @@ export class AskSourceType {
   @Field(() => String, { description: 'The start of the passage, plain text.' })
   excerpt: string;
 
-  static from(p: Passage, index: number): AskSourceType {
+  /** `index` numbers a passage that carries no number of its own (the list position). */
+  static from(p: Passage & { number?: number }, index = 0): AskSourceType {
     return Object.assign(new AskSourceType(), {
-      number: index + 1,
+      number: p.number ?? index + 1,
       title: p.title,
       url: p.url,
       documentId: p.documentId,
@@ -123,8 +124,13 @@ export class AskResultType {
   @Field(() => String, { nullable: true })
   model: string | null;
 
-  @Field(() => [AskSourceType])
+  @Field(() => [AskSourceType], { description: 'The passages the answer cites.' })
   sources: AskSourceType[];
+
+  @Field(() => [AskSourceType], {
+    description: 'Passages found for the question that the answer does not cite.',
+  })
+  related: AskSourceType[];
 
   @Field(() => AskTimingsType)
   timings: AskTimingsType;
@@ -140,7 +146,8 @@ export class AskResultType {
       mode: r.mode,
       notice: r.notice,
       model: r.model,
-      sources: r.sources.map(AskSourceType.from),
+      sources: r.sources.map((p) => AskSourceType.from(p)),
+      related: r.related.map((p) => AskSourceType.from(p)),
       timings: Object.assign(new AskTimingsType(), r.timings),
     });
   }

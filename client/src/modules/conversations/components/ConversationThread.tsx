@@ -99,11 +99,22 @@ function SourcesHeading() {
 }
 
 function Sources({ turn, variant }: { turn: ThreadTurn; variant: 'links' | 'chips' }) {
-  if (turn.sources.length === 0) return null;
   return (
-    <Stack gap="xs" component="section" aria-label="Sources">
-      <SourcesHeading />
-      <SourceList sources={turn.sources} variant={variant} />
-    </Stack>
+    <>
+      {turn.sources.length > 0 && (
+        <Stack gap="xs" component="section" aria-label="Sources">
+          <SourcesHeading />
+          <SourceList sources={turn.sources} variant={variant} />
+        </Stack>
+      )}
+      {turn.related.length > 0 && (
+        <Stack gap="xs" component="section" aria-label="Related">
+          <Text size="xs" c="dimmed" fw={700} tt="uppercase">
+            Related, not cited
+          </Text>
+          <SourceList sources={turn.related} variant="chips" />
+        </Stack>
+      )}
+    </>
   );
 }

@@ -51,6 +51,14 @@ export function SuggestedAnswer({ stream, footer }: { stream: AnswerState; foote
           )}
         </Stack>
       )}
+      {status === 'succeeded' && (result?.related.length ?? 0) > 0 && (
+        <Stack gap="xs" component="section" aria-label="Related">
+          <Title order={4} c="dimmed">
+            Related, not cited
+          </Title>
+          <SourceList sources={result!.related} variant="chips" />
+        </Stack>
+      )}
       {status === 'succeeded' && footer}
     </Stack>
   );
