@@ -8,7 +8,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { createRouter } from './router';
 import { installDedentOnPaste } from './shared/dedent-paste';
-import { colorSchemeManager, theme } from './theme';
+import { colorSchemeManager, cssVariablesResolver, theme } from './theme';
 
 installDedentOnPaste();
 const router = createRouter();
@@ -18,6 +18,7 @@ createRoot(document.getElementById('root')!).render(
     <MantineProvider
       theme={theme}
       colorSchemeManager={colorSchemeManager}
+      cssVariablesResolver={cssVariablesResolver}
       defaultColorScheme="light"
     >
       <RouterProvider router={router} />

@@ -1,6 +1,7 @@
 import {
   createTheme,
   localStorageColorSchemeManager,
+  type CSSVariablesResolver,
   type MantineColorsTuple,
 } from '@mantine/core';
 
@@ -39,3 +40,21 @@ export const theme = createTheme({
 
 /** Light by default; the choice is remembered in local storage. */
 export const colorSchemeManager = localStorageColorSchemeManager({ key: 'lumen-color-scheme' });
+
+/**
+ * Text colours Mantine's defaults leave under WCAG AA (4.5:1) on our backgrounds, measured by
+ * e2e/tests/walk.e2e.ts: dimmed text (3.3:1 light, 3.5:1 dark), the outline grey of "Coming
+ * soon" badges, the yellow of soft warning buttons (2.7:1) and the teal of soft badges (4.3:1).
+ */
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: {
+    '--mantine-color-dimmed': '#687078',
+    '--mantine-color-gray-outline': '#687078',
+    '--mantine-color-yellow-light-color': '#8a4b00',
+    '--mantine-color-teal-light-color': '#0b6e50',
+  },
+  dark: {
+    '--mantine-color-dimmed': '#a3a3a3',
+  },
+});

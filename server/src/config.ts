@@ -49,6 +49,8 @@ export interface Config {
     baseUrl: string | undefined;
     model: string;
     timeoutMs: number;
+    /** OPENAI_COOLDOWN_MS: how long a failing key is left alone at first (doubling to 10 min). */
+    cooldownMs: number;
   };
   /** Embeddings for hybrid retrieval: on when EMBEDDING_MODEL is set with OPENAI_API_KEY. */
   embeddings: {
@@ -218,6 +220,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       baseUrl: url(env, 'OPENAI_BASE_URL', ['http', 'https']),
       model: env.OPENAI_MODEL?.trim() || 'gpt-4o-mini',
       timeoutMs: integer(env, 'OPENAI_TIMEOUT_SECONDS', 30, 1, 600) * 1000,
+      cooldownMs: integer(env, 'OPENAI_COOLDOWN_MS', 30_000, 1, 600_000),
     },
     embeddings: {
       model: env.EMBEDDING_MODEL?.trim() || undefined,

@@ -16,6 +16,7 @@ import { LexicalRetriever } from './modules/search/lexical-retriever.js';
 import { HybridRetriever } from './modules/search/hybrid-retriever.js';
 import { Embedder } from './modules/search/embedder.js';
 import { EmbeddingClient } from './ai/embedding-client.js';
+import { ProviderBreaker } from './ai/provider-breaker.js';
 import { SearchService } from './modules/search/search.service.js';
 import { AskService } from './modules/search/ask.service.js';
 import { SearchHistoryService } from './modules/search/search-history.service.js';
@@ -120,7 +121,7 @@ export function createServices(
   );
   indexer.register(jobs);
   const sources = new SourcesService(db, storage, auditLog);
-  const uploads = new UploadsService(db, storage, jobs, logger, {
+  const uploads = new UploadsService(db, storage, jobs, logger, auditLog, {
     maxFileBytes: config.uploadMaxBytes,
     workspaceQuotaBytes: config.workspaceQuotaBytes,
   });
@@ -133,7 +134,15 @@ export function createServices(
   const history = new SearchHistoryService(db);
   const conversations = new ConversationsService(db);
   const answerFeedback = new AnswerFeedbackService(db);
-  const providerKeys = new ProviderKeysService(db, keys.secrets, config.ai, auditLog);
+  // One breaker per process for every key (answers skip a failing key; key status reads it).
+  const providerBreaker = new ProviderBreaker({ cooldownMs: config.ai.cooldownMs });
+  const providerKeys = new ProviderKeysService(
+    db,
+    keys.secrets,
+    config.ai,
+    auditLog,
+    providerBreaker,
+  );
   const ask = new AskService(
     db,
     search,
@@ -145,6 +154,7 @@ export function createServices(
     (userId, model) => providerKeys.providerFor(userId, model),
     config.askRatePerMinute,
     config.apiKeyAskRatePerMinute,
+    providerBreaker,
   );
   // Both providers send the user back to the Connectors page; the state says which one it was.
   const atlassianOAuth = new AtlassianOAuth(config.atlassian, `${config.publicUrl}/app/connectors`);

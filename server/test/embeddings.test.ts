@@ -77,7 +77,12 @@ const QUESTION = 'Who maintains the automobile fleet?';
 const sourceTitles = async () => {
   const res = await app.rest('POST', '/api/ask', { question: QUESTION }, { token: admin.token });
   expect(res.status).toBe(200);
-  return res.body.answer.sources.map((s: { title: string }) => s.title) as string[];
+  // Every passage found, cited or not, in the ranking's order (its number).
+  const found: { title: string; number: number }[] = [
+    ...res.body.answer.sources,
+    ...res.body.answer.related,
+  ];
+  return found.sort((a, b) => a.number - b.number).map((s) => s.title);
 };
 
 describe('embeddings', () => {

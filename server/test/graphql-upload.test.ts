@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { newAdmin, type Account } from './helpers/accounts.js';
 import { startTestApp, type TestApp } from './helpers/test-app.js';
@@ -89,4 +90,29 @@ it('answers a request over the size limit with 413 and a clear code', async () =
   const body = (await res.json()) as any;
   expect(res.status).toBe(413);
   expect(body.errors?.[0].extensions.code).toBe('PAYLOAD_TOO_LARGE');
+});
+
+it('refuses a file the workspace already has, naming it, and keeps no copy', async () => {
+  const bytes = Buffer.from(`The parking rules of ${Date.now()}: visitors use level two.`);
+  const first = (await (await multipart('parking.txt', bytes)).json()) as any;
+  expect(first.errors).toBeUndefined();
+  const firstId = first.data.uploadDocument.id;
+
+  const again = (await (await multipart('parking-copy.txt', bytes)).json()) as any;
+  expect(again.data).toBeNull();
+  expect(again.errors?.[0].extensions).toMatchObject({
+    code: 'DUPLICATE_DOCUMENT',
+    documentId: firstId,
+    title: 'parking',
+    sourceName: 'Uploaded files',
+  });
+  const rows = await app.sql(
+    `SELECT id FROM documents WHERE workspace_id = $1 AND file_hash = $2`,
+    [admin.workspaceId, createHash('sha256').update(bytes).digest('hex')],
+  );
+  expect(rows).toEqual([{ id: firstId }]);
+  const [pending] = await app.sql(
+    `SELECT count(*)::int AS n FROM pending_uploads WHERE file_name = 'parking-copy.txt'`,
+  );
+  expect(pending.n).toBe(0);
 });

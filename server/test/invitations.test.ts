@@ -207,6 +207,39 @@ describe('accepting an invitation', () => {
     expect((await app.graphqlRaw(PREVIEW, { t: newToken })).data.invitation.email).toBe(email);
   });
 
+  it('creates a link to copy: the mailed one stops working, the copied one works', async () => {
+    const admin = await newAdmin(app);
+    const email = uniqueEmail('copied');
+    await app.rest('POST', '/api/members/invite', { emails: email }, { token: admin.token });
+    const [{ id }] = await app.sql(`SELECT id FROM invitations WHERE email = $1`, [email]);
+    const mailed = await inviteToken(app, email);
+    const member = await addMember(app, admin, ['customer_facing'], 'Nobody');
+    const refused = await app.graphqlRaw(
+      `mutation($id: ID!) { createInvitationLink(id: $id) { url } }`,
+      { id },
+      member.token,
+    );
+    expect(refused.errors?.[0].extensions.code).toBe('FORBIDDEN');
+
+    const res = await app.graphqlRaw(
+      `mutation($id: ID!) { createInvitationLink(id: $id) { url expiresAt } }`,
+      { id },
+      admin.token,
+    );
+    const url: string = res.data.createInvitationLink.url;
+    expect(url).toMatch(/\/accept-invite\?token=/);
+    const copied = decodeURIComponent(new URL(url).searchParams.get('token')!);
+    expect(copied).not.toBe(mailed);
+    expect((await app.graphqlRaw(PREVIEW, { t: mailed })).errors?.[0].extensions.code).toBe(
+      'INVALID_INVITATION',
+    );
+    expect((await app.graphqlRaw(PREVIEW, { t: copied })).data.invitation.email).toBe(email);
+    // No mail was sent for it, and it is in the audit log.
+    expect(await app.outbox(email)).toHaveLength(1);
+    const events = await app.sql(`SELECT action FROM audit_events WHERE target_id = $1`, [id]);
+    expect(events.map((e) => e.action)).toContain('invitation.link_created');
+  });
+
   it('applies the password rule to the invitee', async () => {
     const admin = await newAdmin(app);
     const email = uniqueEmail('weak');

@@ -151,3 +151,25 @@ it('streams a GraphQL upload into the bucket with its type', async () => {
   const doc = await waitForDocument(app, admin, body.data.uploadDocument.id);
   expect(doc.status).toBe('indexed');
 });
+
+it('downloads a document from the bucket, and refuses the same bytes again at confirm', async () => {
+  const bytes = fixture('remote-work.pdf');
+  const first = await uploadFile(app, admin, 'remote-work-download.pdf', bytes, {
+    fileType: 'application/pdf',
+  });
+  // The same fixture was uploaded by the first test: the bucket's bytes are hashed at confirm.
+  expect(first.confirm!.status).toBe(409);
+  expect(first.confirm!.body.error).toBe('DUPLICATE_DOCUMENT');
+  expect(s3.objects.has(first.ticket.body.fileKey)).toBe(false);
+
+  const [doc] = await app.sql(
+    `SELECT id FROM documents WHERE workspace_id = $1 AND file_name = 'remote-work.pdf'`,
+    [admin.workspaceId],
+  );
+  const res = await fetch(`${app.url}/api/documents/${doc.id}/file`, {
+    headers: { authorization: `Bearer ${admin.token}` },
+  });
+  expect(res.status).toBe(200);
+  expect(Buffer.from(await res.arrayBuffer()).equals(bytes)).toBe(true);
+  expect(res.headers.get('content-disposition')).toContain(`filename="remote-work.pdf"`);
+});

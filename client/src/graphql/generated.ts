@@ -54,11 +54,15 @@ export type CreateApiKeyInput = {
 };
 
 export type CreateUploadInput = {
+  /** The file’s SHA-256 in hex: a file already in the workspace is then refused (DUPLICATE_DOCUMENT) before its bytes are sent. The server checks the stored bytes at confirm either way. */
+  contentHash?: string | null | undefined;
   fileName: string;
   /** The file size in bytes. When given, the PUT must be no larger and the quota holds exactly this much until confirm. */
   fileSize?: number | null | undefined;
   /** The media type the PUT will carry as Content-Type (none: application/octet-stream). */
   fileType?: string | null | undefined;
+  /** An uploaded document this file replaces (e.g. the one a DUPLICATE_DOCUMENT named): it is deleted, with its index, once this file is confirmed. */
+  replaceDocumentId?: string | number | null | undefined;
   /** The upload source to add the file to; default "Uploaded files". */
   sourceId?: string | number | null | undefined;
 };
@@ -108,6 +112,15 @@ export type MemberSort =
   | 'EMAIL'
   | 'FIRST_NAME'
   | 'LAST_NAME';
+
+/** OK; COOLING_DOWN: the provider failed (outage, timeout, rate limit), so answers are extractive for a while before it is tried again; INVALID: the provider refused the key, which is not used until saved again; MISSING: no key (a bot whose owner has none). */
+export type ProviderKeyStatus =
+  /** Failing: skipped for a while (30 s, doubling up to 10 min). */
+  | 'COOLING_DOWN'
+  /** Refused by the provider: not used until saved again. */
+  | 'INVALID'
+  | 'MISSING'
+  | 'OK';
 
 /** A vote on an answer; sending it again changes the vote. */
 export type RateAnswerInput = {
@@ -194,7 +207,7 @@ export type DocumentContentQueryVariables = Exact<{
 }>;
 
 
-export type DocumentContentQuery = { documentContent: { sourceName: string, document: { id: string, title: string, fileName: string, fileType: string, fileSize: number, status: string, createdAt: string }, passages: Array<{ ordinal: number, location: string | null, locationKind: string | null, locationIndex: number | null, text: string }> } };
+export type DocumentContentQuery = { documentContent: { sourceName: string, sourceKind: string, document: { id: string, title: string, fileName: string, fileType: string, fileSize: number, webUrl: string | null, hasFile: boolean, status: string, createdAt: string }, passages: Array<{ ordinal: number, location: string | null, locationKind: string | null, locationIndex: number | null, text: string }> } };
 
 export type RecordDocumentViewMutationVariables = Exact<{
   id: string | number;
@@ -290,7 +303,7 @@ export type BotQueryVariables = Exact<{
 }>;
 
 
-export type BotQuery = { bot: { id: string, name: string, description: string, privacy: string, model: string, language: string, ownerId: string, createdAt: string, updatedAt: string, canManage: boolean, sharePath: string | null, shareEnabled: boolean }, botSources: Array<{ id: string, kind: string, sourceId: string | null, documentId: string | null, title: string, documentCount: number }> };
+export type BotQuery = { bot: { providerStatus: ProviderKeyStatus | null, id: string, name: string, description: string, privacy: string, model: string, language: string, ownerId: string, createdAt: string, updatedAt: string, canManage: boolean, sharePath: string | null, shareEnabled: boolean }, botSources: Array<{ id: string, kind: string, sourceId: string | null, documentId: string | null, title: string, documentCount: number }> };
 
 export type CreateBotMutationVariables = Exact<{
   input: BotInput;
@@ -353,7 +366,7 @@ export type AskBotMutationVariables = Exact<{
 }>;
 
 
-export type AskBotMutation = { askBot: { id: string | null, conversationId: string | null, turnId: string | null, question: string, searchQuery: string, answer: string, mode: string, notice: string | null, model: string | null, sources: Array<{ number: number, title: string, url: string, documentId: string, sourceKind: string, sourceName: string, location: string | null, excerpt: string }>, timings: { retrievalMs: number, answerMs: number, totalMs: number } } };
+export type AskBotMutation = { askBot: { id: string | null, conversationId: string | null, turnId: string | null, question: string, searchQuery: string, answer: string, mode: string, notice: string | null, providerState: string, model: string | null, sources: Array<{ number: number, title: string, url: string, documentId: string, sourceKind: string, sourceName: string, location: string | null, excerpt: string }>, timings: { retrievalMs: number, answerMs: number, totalMs: number } } };
 
 export type BotLogsQueryVariables = Exact<{
   botId: string | number;
@@ -372,10 +385,12 @@ export type BotReportQueryVariables = Exact<{
 
 export type BotReportQuery = { botReport: { questions: number, answered: number, averageLatencyMs: number, perDay: Array<{ day: string, questions: number, answered: number }>, topSources: Array<{ title: string, documentId: string, citations: number }>, feedback: { up: number, down: number, downRate: number | null, perDay: Array<{ day: string, answers: number, up: number, down: number }>, worstQuestions: Array<{ question: string, down: number, up: number, lastVotedAt: string }>, recentComments: Array<{ question: string, reason: FeedbackReason | null, comment: string | null, votedAt: string }> } } };
 
+export type ProviderKeyFieldsFragment = { id: string, masked: string, verifiedAt: string | null, status: ProviderKeyStatus, invalidAt: string | null, invalidReason: string | null, retryAt: string | null };
+
 export type ProviderKeyQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type ProviderKeyQuery = { providerKey: { id: string, masked: string, verifiedAt: string | null } | null };
+export type ProviderKeyQuery = { providerKey: { id: string, masked: string, verifiedAt: string | null, status: ProviderKeyStatus, invalidAt: string | null, invalidReason: string | null, retryAt: string | null } | null };
 
 export type SaveProviderKeyMutationVariables = Exact<{
   value: string;
@@ -383,7 +398,7 @@ export type SaveProviderKeyMutationVariables = Exact<{
 }>;
 
 
-export type SaveProviderKeyMutation = { saveProviderKey: { id: string, masked: string, verifiedAt: string | null, verified: boolean | null, verifyMessage: string | null } };
+export type SaveProviderKeyMutation = { saveProviderKey: { verified: boolean | null, verifyMessage: string | null, id: string, masked: string, verifiedAt: string | null, status: ProviderKeyStatus, invalidAt: string | null, invalidReason: string | null, retryAt: string | null } };
 
 export type SourceConnectionFieldsFragment = { status: string, authMode: string, site: string, account: string | null, keys: Array<string>, lastSyncStartedAt: string | null, lastSyncFinishedAt: string | null, nextSyncAt: string | null, itemsSeen: number, itemsIndexed: number, itemsFailed: number, itemsDeleted: number, itemsTotal: number | null, lastError: string | null };
 
@@ -513,6 +528,13 @@ export type ResendInvitationMutationVariables = Exact<{
 
 export type ResendInvitationMutation = { resendInvitation: { id: string, email: string, roles: Array<string>, message: string | null, invitedByName: string | null, createdAt: string, expiresAt: string, expired: boolean, sendCount: number } };
 
+export type CreateInvitationLinkMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type CreateInvitationLinkMutation = { createInvitationLink: { url: string, expiresAt: string } };
+
 export type RevokeInvitationMutationVariables = Exact<{
   id: string | number;
 }>;
@@ -574,19 +596,19 @@ export type SearchRecentsQueryVariables = Exact<{
 
 export type SearchRecentsQuery = { recentQuestions: Array<{ question: string, kind: string, askedAt: string }>, recentlyViewedDocuments: Array<{ url: string, viewedAt: string, document: { id: string, title: string, fileName: string } }> };
 
-export type DocumentFieldsFragment = { id: string, sourceId: string, title: string, fileName: string, fileType: string, webUrl: string | null, fileSize: number, status: string, progress: number, error: string | null, chunkCount: number, createdAt: string, indexedAt: string | null };
+export type DocumentFieldsFragment = { id: string, sourceId: string, title: string, fileName: string, fileType: string, webUrl: string | null, fileSize: number, hasFile: boolean, status: string, progress: number, error: string | null, chunkCount: number, createdAt: string, indexedAt: string | null };
 
 export type SourcesQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type SourcesQuery = { sources: Array<{ id: string, kind: string, name: string, description: string, createdAt: string, documentCount: number, indexedCount: number, failedCount: number, pendingCount: number, chunkCount: number, connection: { status: string, authMode: string, site: string, account: string | null, keys: Array<string>, lastSyncStartedAt: string | null, lastSyncFinishedAt: string | null, nextSyncAt: string | null, itemsSeen: number, itemsIndexed: number, itemsFailed: number, itemsDeleted: number, itemsTotal: number | null, lastError: string | null } | null, documents: Array<{ id: string, sourceId: string, title: string, fileName: string, fileType: string, webUrl: string | null, fileSize: number, status: string, progress: number, error: string | null, chunkCount: number, createdAt: string, indexedAt: string | null }> }> };
+export type SourcesQuery = { sources: Array<{ id: string, kind: string, name: string, description: string, createdAt: string, documentCount: number, indexedCount: number, failedCount: number, pendingCount: number, chunkCount: number, connection: { status: string, authMode: string, site: string, account: string | null, keys: Array<string>, lastSyncStartedAt: string | null, lastSyncFinishedAt: string | null, nextSyncAt: string | null, itemsSeen: number, itemsIndexed: number, itemsFailed: number, itemsDeleted: number, itemsTotal: number | null, lastError: string | null } | null, documents: Array<{ id: string, sourceId: string, title: string, fileName: string, fileType: string, webUrl: string | null, fileSize: number, hasFile: boolean, status: string, progress: number, error: string | null, chunkCount: number, createdAt: string, indexedAt: string | null }> }> };
 
 export type DocumentQueryVariables = Exact<{
   id: string | number;
 }>;
 
 
-export type DocumentQuery = { document: { id: string, sourceId: string, title: string, fileName: string, fileType: string, webUrl: string | null, fileSize: number, status: string, progress: number, error: string | null, chunkCount: number, createdAt: string, indexedAt: string | null } };
+export type DocumentQuery = { document: { id: string, sourceId: string, title: string, fileName: string, fileType: string, webUrl: string | null, fileSize: number, hasFile: boolean, status: string, progress: number, error: string | null, chunkCount: number, createdAt: string, indexedAt: string | null } };
 
 export type CreateUploadSourceMutationVariables = Exact<{
   input: CreateUploadSourceInput;
@@ -607,7 +629,7 @@ export type ConfirmUploadMutationVariables = Exact<{
 }>;
 
 
-export type ConfirmUploadMutation = { confirmUpload: { id: string, sourceId: string, title: string, fileName: string, fileType: string, webUrl: string | null, fileSize: number, status: string, progress: number, error: string | null, chunkCount: number, createdAt: string, indexedAt: string | null } };
+export type ConfirmUploadMutation = { confirmUpload: { id: string, sourceId: string, title: string, fileName: string, fileType: string, webUrl: string | null, fileSize: number, hasFile: boolean, status: string, progress: number, error: string | null, chunkCount: number, createdAt: string, indexedAt: string | null } };
 
 export type DeleteDocumentMutationVariables = Exact<{
   id: string | number;
@@ -718,6 +740,17 @@ export const BotSourceFieldsFragmentDoc = gql`
   documentId
   title
   documentCount
+}
+    `;
+export const ProviderKeyFieldsFragmentDoc = gql`
+    fragment ProviderKeyFields on ProviderKey {
+  id
+  masked
+  verifiedAt
+  status
+  invalidAt
+  invalidReason
+  retryAt
 }
     `;
 export const SourceConnectionFieldsFragmentDoc = gql`
@@ -831,6 +864,7 @@ export const DocumentFieldsFragmentDoc = gql`
   fileType
   webUrl
   fileSize
+  hasFile
   status
   progress
   error
@@ -1009,12 +1043,15 @@ export const DocumentContentDocument = gql`
     query DocumentContent($id: ID!) {
   documentContent(id: $id) {
     sourceName
+    sourceKind
     document {
       id
       title
       fileName
       fileType
       fileSize
+      webUrl
+      hasFile
       status
       createdAt
     }
@@ -1264,6 +1301,7 @@ export const BotDocument = gql`
     query Bot($id: ID!) {
   bot(id: $id) {
     ...BotFields
+    providerStatus
   }
   botSources(botId: $id) {
     ...BotSourceFields
@@ -1380,6 +1418,7 @@ export const AskBotDocument = gql`
     answer
     mode
     notice
+    providerState
     model
     sources {
       number
@@ -1493,12 +1532,10 @@ export type BotReportSuspenseQueryHookResult = ReturnType<typeof useBotReportSus
 export const ProviderKeyDocument = gql`
     query ProviderKey {
   providerKey {
-    id
-    masked
-    verifiedAt
+    ...ProviderKeyFields
   }
 }
-    `;
+    ${ProviderKeyFieldsFragmentDoc}`;
 export function useProviderKeyQuery(baseOptions?: ApolloReactHooks.QueryHookOptions<ProviderKeyQuery, ProviderKeyQueryVariables>) {
         const options = {...defaultOptions, ...baseOptions}
         return ApolloReactHooks.useQuery<ProviderKeyQuery, ProviderKeyQueryVariables>(ProviderKeyDocument, options);
@@ -1520,14 +1557,12 @@ export type ProviderKeySuspenseQueryHookResult = ReturnType<typeof useProviderKe
 export const SaveProviderKeyDocument = gql`
     mutation SaveProviderKey($value: String!, $verify: Boolean) {
   saveProviderKey(value: $value, verify: $verify) {
-    id
-    masked
-    verifiedAt
+    ...ProviderKeyFields
     verified
     verifyMessage
   }
 }
-    `;
+    ${ProviderKeyFieldsFragmentDoc}`;
 export function useSaveProviderKeyMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<SaveProviderKeyMutation, SaveProviderKeyMutationVariables>) {
         const options = {...defaultOptions, ...baseOptions}
         return ApolloReactHooks.useMutation<SaveProviderKeyMutation, SaveProviderKeyMutationVariables>(SaveProviderKeyDocument, options);
@@ -1861,6 +1896,19 @@ export function useResendInvitationMutation(baseOptions?: ApolloReactHooks.Mutat
         return ApolloReactHooks.useMutation<ResendInvitationMutation, ResendInvitationMutationVariables>(ResendInvitationDocument, options);
       }
 export type ResendInvitationMutationHookResult = ReturnType<typeof useResendInvitationMutation>;
+export const CreateInvitationLinkDocument = gql`
+    mutation CreateInvitationLink($id: ID!) {
+  createInvitationLink(id: $id) {
+    url
+    expiresAt
+  }
+}
+    `;
+export function useCreateInvitationLinkMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<CreateInvitationLinkMutation, CreateInvitationLinkMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useMutation<CreateInvitationLinkMutation, CreateInvitationLinkMutationVariables>(CreateInvitationLinkDocument, options);
+      }
+export type CreateInvitationLinkMutationHookResult = ReturnType<typeof useCreateInvitationLinkMutation>;
 export const RevokeInvitationDocument = gql`
     mutation RevokeInvitation($id: ID!) {
   revokeInvitation(id: $id)

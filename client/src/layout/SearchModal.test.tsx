@@ -147,6 +147,9 @@ describe('SearchModal', () => {
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/app/search'));
     expect(new URLSearchParams(router.state.location.search).get('q')).toBe('holiday policy');
+    // A keyword search from the modal is not asked as a question.
+    expect(new URLSearchParams(router.state.location.search).get('mode')).toBe('keywords');
+    expect(stream.ask).not.toHaveBeenCalled();
     expect(await screen.findByLabelText('Ask Lumen')).toHaveValue('holiday policy');
     await closed();
     await waitFor(() => expect(recorded).toHaveBeenCalledTimes(1));
@@ -310,7 +313,9 @@ describe('SearchModal', () => {
     expect(within(viewed).getByRole('option')).toHaveTextContent('Expense rulesexpenses.pdf');
 
     await user.click(recentOptions[0]);
-    await waitFor(() => expect(location(router)).toBe('/app/search?q=holiday%20policy'));
+    await waitFor(() =>
+      expect(location(router)).toBe('/app/search?q=holiday%20policy&mode=keywords'),
+    );
     await closed();
     await waitFor(() => expect(recorded).toHaveBeenCalledTimes(1));
   });

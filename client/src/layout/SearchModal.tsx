@@ -1,5 +1,5 @@
 import { Group, Kbd, Text } from '@mantine/core';
-import { createSpotlight, Spotlight } from '@mantine/spotlight';
+import { Spotlight } from '@mantine/spotlight';
 import { IconBulb, IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { listboxIds, QuickSearchResults } from '../modules/search/components/QuickSearchResults';
@@ -8,12 +8,10 @@ import { useQuickSearch } from '../modules/search/use-quick-search';
 import classes from './SearchModal.module.css';
 import { searchShortcutLabel } from './shortcut';
 
-const [searchStore, searchSpotlight] = createSpotlight();
+import { SEARCH_PLACEHOLDER, searchSpotlight, searchStore } from './search-spotlight';
 
 /** Opens and closes the top bar's search modal (also bound to Cmd+K / Ctrl+K). */
-export { searchSpotlight };
-
-export const SEARCH_PLACEHOLDER = 'Search your sources...';
+export { SEARCH_PLACEHOLDER, searchSpotlight };
 export const SEARCH_HINT = 'add a question mark to your search to generate an answer';
 
 /**
@@ -31,8 +29,8 @@ export function SearchModal() {
       store={searchStore}
       query={query}
       onQueryChange={setQuery}
-      shortcut={['mod + K']}
-      tagsToIgnore={[]}
+      // The layout owns Cmd+K (it works before this modal's code has loaded).
+      shortcut={null}
       size={620}
       radius="lg"
       yOffset={96}

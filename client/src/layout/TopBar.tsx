@@ -16,7 +16,7 @@ import { IconBell, IconKey, IconLogout, IconSearch, IconSettings } from '@tabler
 import { Link } from 'react-router-dom';
 import { useSession } from '../modules/auth/use-session';
 import { ColorSchemeToggle } from '../shared/ColorSchemeToggle';
-import { searchSpotlight, SEARCH_PLACEHOLDER } from './SearchModal';
+import { searchSpotlight, SEARCH_PLACEHOLDER } from './search-spotlight';
 import { SEARCH_SHORTCUT_HINT, searchShortcutLabel } from './shortcut';
 import classes from './TopBar.module.css';
 import { useLogout } from './use-logout';

@@ -3,7 +3,13 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { GraphQLError } from 'graphql';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AcceptInvitationDocument, InvitationPreviewDocument } from '../graphql/generated';
+import {
+  AcceptInvitationDocument,
+  InvitationPreviewDocument,
+  SignInDocument,
+} from '../graphql/generated';
+import { clearSession, getToken } from '../modules/auth/session-store';
+import { fakeToken } from '../test/render';
 import { eagerRoutes } from '../test/eager-routes';
 import { renderRoutes, renderWithProviders } from '../test/render';
 import { AcceptInvitePage } from './AcceptInvitePage';
@@ -45,7 +51,10 @@ function renderPage(path: string, mocks: unknown[]) {
   return renderWithProviders(<AcceptInvitePage />, {
     path,
     mocks: mocks as never,
-    routes: [{ path: '/signin', element: <SignInPage /> }],
+    routes: [
+      { path: '/signin', element: <SignInPage /> },
+      { path: '/app/dashboard', element: <p>Home screen</p> },
+    ],
   });
 }
 
@@ -57,14 +66,59 @@ async function fillAndJoin() {
   await user.click(screen.getByRole('button', { name: 'Join Analytical Engines' }));
 }
 
+const acceptMock = () => ({
+  request: { query: AcceptInvitationDocument, variables: { input: acceptInput } },
+  result: { data: { acceptInvitation: true } },
+});
+
+const signInMock = (result: unknown) => ({
+  request: {
+    query: SignInDocument,
+    variables: { input: { email: 'grace@example.com', password: 'a long passphrase' } },
+  },
+  result,
+});
+
 describe('AcceptInvitePage', () => {
-  it('shows the invitation, creates the account and goes to /signin with the email', async () => {
+  it('creates the account and signs the new member in, straight to Home', async () => {
+    const token = fakeToken({ email: 'grace@example.com' });
     const { router } = renderPage('/accept-invite?token=tok-1', [
       previewMock(),
-      {
-        request: { query: AcceptInvitationDocument, variables: { input: acceptInput } },
-        result: { data: { acceptInvitation: true } },
-      },
+      acceptMock(),
+      signInMock({
+        data: {
+          signIn: {
+            __typename: 'AuthPayload',
+            token,
+            refreshToken: 'refresh-1',
+            expiresIn: 900,
+            permissions: ['search.read'],
+            session: null,
+            user: null,
+          },
+        },
+      }),
+    ]);
+    await screen.findByRole('heading', {
+      name: 'Ada Lovelace invited you to join Analytical Engines',
+    });
+    await fillAndJoin();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/dashboard'));
+    expect(await screen.findByText('Home screen')).toBeInTheDocument();
+    expect(screen.getByText('You joined Analytical Engines')).toBeInTheDocument();
+    expect(getToken()).toBe(token);
+    clearSession();
+  });
+
+  it('shows the invitation, creates the account and goes to /signin if signing in is refused', async () => {
+    const { router } = renderPage('/accept-invite?token=tok-1', [
+      previewMock(),
+      acceptMock(),
+      signInMock({
+        errors: [
+          new GraphQLError('Too many attempts', { extensions: { code: 'TOO_MANY_REQUESTS' } }),
+        ],
+      }),
     ]);
     expect(
       await screen.findByRole('heading', {
@@ -79,7 +133,7 @@ describe('AcceptInvitePage', () => {
 
     await fillAndJoin();
 
-    expect(await screen.findByText('Welcome aboard — sign in to continue')).toBeInTheDocument();
+    expect(await screen.findByText('Sign in to continue')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));
     expect(router.state.location.search).toBe('?email=grace%40example.com');
     expect(await screen.findByLabelText(/^email/i)).toHaveValue('grace@example.com');

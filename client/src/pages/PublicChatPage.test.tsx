@@ -90,6 +90,21 @@ describe('PublicChatPage', () => {
     expect(screen.getByText('Quoted from the sources — no AI model used')).toBeInTheDocument();
   });
 
+  it('labels it in the bot’s language', async () => {
+    fetchMock
+      .mockResolvedValueOnce(json(200, { ...BOT, language: 'es' }))
+      .mockResolvedValueOnce(
+        json(200, { answer: 'Texto citado [1].', mode: 'extractive', sources: [] }),
+      );
+    renderPage();
+    await ask('¿Vacaciones?');
+    expect(await screen.findByText('Texto citado [1].')).toBeInTheDocument();
+    expect(
+      screen.getByText('Citado de las fuentes — sin usar ningún modelo de IA'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/no AI model used/)).not.toBeInTheDocument();
+  });
+
   it('says so when too many questions came from this address', async () => {
     fetchMock
       .mockResolvedValueOnce(json(200, BOT))

@@ -171,6 +171,7 @@ function Chat({ token, bot }: { token: string; bot: PublicBot }) {
           <div key={turn.id} ref={i === turns.length - 1 ? lastTurn : undefined}>
             <ChatTurn
               turn={turn}
+              language={bot.language}
               feedback={
                 turn.status === 'answered' && turn.result.turnId ? (
                   <AnswerFeedback

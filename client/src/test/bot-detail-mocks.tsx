@@ -14,6 +14,7 @@ import {
   type BotReportQuery,
   type BotSourceFieldsFragment,
   type BotInput,
+  type ProviderKeyStatus,
 } from '../graphql/generated';
 import { BotDetailPage } from '../pages/app/BotDetailPage';
 import { renderRoutes, type RenderOptions } from './render';
@@ -52,14 +53,20 @@ export function botSource(overrides: Partial<BotSourceFieldsFragment> = {}) {
   };
 }
 
+/** The Bot query's answer; the key the bot answers on works unless `providerStatus` says not. */
 export function botMock(
-  bot = botFields(),
+  bot: ReturnType<typeof botFields> & { providerStatus?: ProviderKeyStatus | null } = botFields(),
   sources: BotSourceFieldsFragment[] = [botSource()],
   extra: Extra = {},
 ) {
   return {
     request: { query: BotDocument, variables: { id: bot.id } },
-    result: { data: { bot, botSources: sources.map((s) => ({ __typename: 'BotSource', ...s })) } },
+    result: {
+      data: {
+        bot: { providerStatus: 'OK', ...bot },
+        botSources: sources.map((s) => ({ __typename: 'BotSource', ...s })),
+      },
+    },
     ...extra,
   };
 }
@@ -128,6 +135,7 @@ export function askBotResult(overrides: Partial<AskResult> = {}): AskResult {
     answer: 'You get 25 days [1].',
     mode: 'generated',
     notice: null,
+    providerState: 'ok',
     model: 'gpt-4o',
     sources: [
       {

@@ -4,6 +4,7 @@ import {
   CreateUploadDocument,
   CreateUploadSourceDocument,
   SourcesDocument,
+  type CreateUploadMutationVariables,
   type DocumentFieldsFragment,
   type SourcesQuery,
 } from '../graphql/generated';
@@ -24,6 +25,8 @@ export function doc(
     fileType: 'application/pdf',
     webUrl: null,
     fileSize: 12_000,
+    // Connected items (with a webUrl) have no stored file.
+    hasFile: !overrides.webUrl,
     status: 'indexed',
     progress: 100,
     error: null,
@@ -85,16 +88,31 @@ export function createSourceMock(
   };
 }
 
-export function createUploadMock(file: File, sourceId = 's1', key = 'k1', onCall?: () => void) {
+type CreateUploadInput = CreateUploadMutationVariables['input'];
+
+/**
+ * createUpload for `file`: matched on its name, type, size and source, and on the document it
+ * replaces; `onCall` sees the whole input (with the hash the browser computed).
+ */
+export function createUploadMock(
+  file: File,
+  sourceId = 's1',
+  key = 'k1',
+  onCall?: (input: CreateUploadInput) => void,
+  replaceDocumentId: string | null = null,
+) {
   return {
     request: {
       query: CreateUploadDocument,
-      variables: {
-        input: { fileName: file.name, fileType: file.type || null, fileSize: file.size, sourceId },
-      },
+      variables: ({ input }: CreateUploadMutationVariables) =>
+        input.fileName === file.name &&
+        input.fileType === (file.type || null) &&
+        input.fileSize === file.size &&
+        input.sourceId === sourceId &&
+        (input.replaceDocumentId ?? null) === replaceDocumentId,
     },
-    result: () => {
-      onCall?.();
+    result: ({ input }: CreateUploadMutationVariables) => {
+      onCall?.(input);
       return {
         data: {
           createUpload: {
@@ -120,6 +138,28 @@ export function confirmUploadMock(
     result: () => {
       onCall?.();
       return { data: { confirmUpload: { __typename: 'Document', ...document } } };
+    },
+  };
+}
+
+/** createUpload refused: the workspace already has this file (as `existing`). */
+export function createUploadDuplicateMock(
+  file: File,
+  existing: { documentId: string; title: string; sourceName: string },
+  sourceId = 's1',
+) {
+  return {
+    request: {
+      query: CreateUploadDocument,
+      variables: ({ input }: CreateUploadMutationVariables) =>
+        input.fileName === file.name && input.sourceId === sourceId && !input.replaceDocumentId,
+    },
+    result: {
+      errors: [
+        new GraphQLError(`This file is already uploaded as "${existing.title}".`, {
+          extensions: { code: 'DUPLICATE_DOCUMENT', sourceId: 's9', ...existing },
+        }),
+      ],
     },
   };
 }

@@ -14,11 +14,26 @@ export class ProviderError extends Error {
   }
 }
 
+/** Which key a provider runs on, for its circuit breaker and its notices: never the secret. */
+export interface ProviderKeyRef {
+  /** A saved key's row id, or `server` for the server's key. */
+  id: string;
+  /** A member's saved key (they fix it in Integrations) or the server's (an admin fixes it). */
+  owner: 'member' | 'server';
+  /** The member who saved it (null: the server's key). */
+  userId: string | null;
+  /** Why the provider refused the key, when it was marked so (a saved key's row says it). */
+  invalidReason: string | null;
+  /** Records that the provider refused the key, so nothing calls it until it is saved again. */
+  markInvalid(reason: string): Promise<void>;
+}
+
 export interface ChatProviderOptions {
   apiKey: string;
   baseUrl?: string;
   model: string;
   timeoutMs: number;
+  key: ProviderKeyRef;
 }
 
 /** Streams a chat completion from OpenAI or any server speaking its API (OPENAI_BASE_URL). */
@@ -36,6 +51,10 @@ export class ChatProvider {
 
   get model() {
     return this.options.model;
+  }
+
+  get key(): ProviderKeyRef {
+    return this.options.key;
   }
 
   /** The whole answer; `onDelta` sees each piece as it arrives. */

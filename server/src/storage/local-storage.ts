@@ -84,6 +84,17 @@ export class LocalStorage implements ObjectStorage {
     return fs.promises.readFile(this.pathOf(key));
   }
 
+  /** Opened before answering, so a missing file is known before any byte is sent. */
+  async openRead(key: string): Promise<Readable | null> {
+    try {
+      const handle = await fs.promises.open(this.pathOf(key), 'r');
+      return handle.createReadStream();
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+  }
+
   /** The first bytes, for content sniffing without reading a whole file. */
   async head(key: string, bytes = 64 * 1024): Promise<Uint8Array> {
     const handle = await fs.promises.open(this.pathOf(key), 'r');

@@ -27,6 +27,8 @@ export interface ObjectStorage {
   /** Streams a body into the key, refusing more than `maxBytes` (413). */
   write(key: string, body: Readable, maxBytes: number, contentType?: string): Promise<number>;
   read(key: string): Promise<Buffer>;
+  /** The stored bytes as a stream (downloads, hashing), or null when nothing is stored there. */
+  openRead(key: string): Promise<Readable | null>;
   /** The first bytes, for content sniffing. */
   head(key: string, bytes?: number): Promise<Uint8Array>;
   /** The stored size (and type, where kept), or null when nothing was uploaded. */

@@ -115,6 +115,19 @@ export class S3Storage implements ObjectStorage {
     return Buffer.from(await out.Body!.transformToByteArray());
   }
 
+  async openRead(key: string): Promise<Readable | null> {
+    try {
+      const out = await this.client.send(
+        new GetObjectCommand({ Bucket: this.settings.bucket, Key: this.key(key) }),
+      );
+      // In Node the SDK's body is an http.IncomingMessage: a Readable.
+      return out.Body as Readable;
+    } catch (error) {
+      if (statusOf(error) === 404) return null;
+      throw error;
+    }
+  }
+
   async head(key: string, bytes = 64 * 1024): Promise<Uint8Array> {
     const out = await this.client.send(
       new GetObjectCommand({
@@ -134,9 +147,7 @@ export class S3Storage implements ObjectStorage {
       if (out.ContentLength === undefined) return null;
       return { size: out.ContentLength, contentType: out.ContentType ?? '' };
     } catch (error) {
-      const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata
-        ?.httpStatusCode;
-      if (status === 404) return null;
+      if (statusOf(error) === 404) return null;
       throw error;
     }
   }
@@ -164,4 +175,8 @@ export class S3Storage implements ObjectStorage {
   private key(key: string) {
     return `${this.settings.prefix}${key}`;
   }
+}
+
+function statusOf(error: unknown): number | undefined {
+  return (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
 }

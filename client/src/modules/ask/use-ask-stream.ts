@@ -1,8 +1,7 @@
 import type { ApolloClient } from '@apollo/client';
 import { getApolloContext } from '@apollo/client/react';
 import { useCallback, useContext, useEffect, useRef, useState } from 'react';
-import { endExpiredSession } from '../auth/session-store';
-import { currentAccessToken, refreshAccessToken } from '../auth/token-refresh';
+import { authorizedFetch } from '../auth/authorized-fetch';
 import { createSseParser } from './sse-parser';
 
 export type AskStatus = 'idle' | 'loading' | 'succeeded' | 'failed';
@@ -167,26 +166,13 @@ async function streamAnswer(
     ...(integrations ? { integrations } : {}),
     ...(conversationId ? { conversationId } : {}),
   });
-  const post = (token: string | null) =>
-    fetch(ASK_STREAM_URL, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        accept: 'text/event-stream',
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-      },
-      body,
-      signal,
-    });
-
-  let response = await post(await currentAccessToken());
-  // An access token refused as expired is renewed once, as the Apollo link does.
-  if (response.status === 401) {
-    const token = await refreshAccessToken();
-    if (signal.aborted) return;
-    if (token) response = await post(token);
-    else endExpiredSession();
-  }
+  const response = await authorizedFetch(ASK_STREAM_URL, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
+    body,
+    signal,
+  });
+  if (signal.aborted) return;
   if (!response.ok || !response.body) throw new AskError(await errorMessage(response));
 
   let finished = false;

@@ -9,6 +9,7 @@ const LABELS: Record<string, string> = {
   'invitation.sent': 'Invitation sent',
   'invitation.accepted': 'Invitation accepted',
   'invitation.revoked': 'Invitation revoked',
+  'invitation.link_created': 'Invitation link copied',
   'api_key.created': 'API key created',
   'api_key.revoked': 'API key revoked',
   'provider_key.saved': 'AI provider key saved',

@@ -1,5 +1,4 @@
-import { endExpiredSession } from '../auth/session-store';
-import { currentAccessToken, refreshAccessToken } from '../auth/token-refresh';
+import { authorizedFetch } from '../auth/authorized-fetch';
 
 export const RESYNC_URL = '/api/resync-confluence';
 export const ACCESS_TOKEN_URL = '/api/get-access-token';
@@ -20,22 +19,12 @@ export interface RestOutcome<T = Record<string, unknown>> {
  * sends it: an access token refused as expired is renewed once.
  */
 export async function postJson<T>(url: string, body?: unknown): Promise<RestOutcome<T>> {
-  const post = (token: string | null) =>
-    fetch(url, {
+  try {
+    const response = await authorizedFetch(url, {
       method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-      },
+      headers: { 'content-type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-  try {
-    let response = await post(await currentAccessToken());
-    if (response.status === 401) {
-      const token = await refreshAccessToken();
-      if (token) response = await post(token);
-      else endExpiredSession();
-    }
     const parsed = await response.json().catch(() => null);
     const message =
       parsed && typeof parsed.message === 'string' && parsed.message ? parsed.message : null;

@@ -35,6 +35,10 @@ export function isQuestion(text: string): boolean {
   return text.trim().endsWith('?');
 }
 
-export function searchPath(query: string): string {
-  return `/app/search?q=${encodeURIComponent(query)}`;
+/** `?mode=keywords`: the results page lists documents only, asking nothing until told to. */
+export const KEYWORDS_MODE = 'keywords';
+
+export function searchPath(query: string, options: { keywordsOnly?: boolean } = {}): string {
+  const mode = options.keywordsOnly ? `&mode=${KEYWORDS_MODE}` : '';
+  return `/app/search?q=${encodeURIComponent(query)}${mode}`;
 }

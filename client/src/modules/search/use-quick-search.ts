@@ -101,10 +101,12 @@ export function useQuickSearch({ query, setQuery, close }: Options) {
     else void navigate(url);
   };
 
+  // Keywords from the modal are a search, not a question: the results page lists documents and
+  // asks for an answer (recorded as a question) only if the user wants one.
   const goToSearch = (q: string) => {
     recordSearch(q);
     close();
-    void navigate(searchPath(q));
+    void navigate(searchPath(q, { keywordsOnly: true }));
   };
 
   const askNow = (question: string) => {

@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { formatSources, parseSources } from './search-filters';
+import { formatSources, KEYWORDS_MODE, parseSources } from './search-filters';
 
 /**
  * The results page's state kept in the URL (SPEC §3 results-page state): `?q=` is the query,
@@ -11,15 +11,32 @@ export function useSearchUrl() {
   const query = (params.get('q') ?? '').trim();
   const sourcesParam = params.get('sources');
   const sources = useMemo(() => parseSources(sourcesParam), [sourcesParam]);
+  const keywordsOnly = params.get('mode') === KEYWORDS_MODE;
 
+  // A query typed on the page itself is a question: it leaves keywords-only mode.
   const setQuery = useCallback(
     (text: string) =>
       setParams((prev) => {
         const next = new URLSearchParams(prev);
         if (text.trim()) next.set('q', text.trim());
         else next.delete('q');
+        next.delete('mode');
         return next;
       }),
+    [setParams],
+  );
+
+  /** Asks for an answer to a keywords-only search (the same query, now a question). */
+  const askForAnswer = useCallback(
+    () =>
+      setParams(
+        (prev) => {
+          const next = new URLSearchParams(prev);
+          next.delete('mode');
+          return next;
+        },
+        { replace: true },
+      ),
     [setParams],
   );
 
@@ -39,5 +56,5 @@ export function useSearchUrl() {
     [setParams],
   );
 
-  return { query, sources, setQuery, setSources };
+  return { query, sources, keywordsOnly, setQuery, setSources, askForAnswer };
 }

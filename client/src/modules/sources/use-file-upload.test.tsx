@@ -6,6 +6,7 @@ import {
   confirmUploadErrorMock,
   confirmUploadMock,
   createSourceMock,
+  createUploadDuplicateMock,
   createUploadMock,
   doc,
 } from '../../test/sources-mocks';
@@ -20,6 +21,9 @@ const wrapper =
 
 const pdf = (name = 'report.pdf') =>
   new File(['%PDF-1.7 hello'], name, { type: 'application/pdf' });
+/** SHA-256 of '%PDF-1.7 hello'. */
+const PDF_HASH = '2a916d83fa20d97c7c3c04cf07b2d3f8d18ea47f59c841a221dd3a81f15fc347';
+const HANDBOOK = { documentId: 'd7', title: 'Handbook 2024', sourceName: 'HR files' };
 
 describe('useFileUpload', () => {
   it('creates the source, asks for a URL, PUTs the bytes with progress, then confirms', async () => {
@@ -36,7 +40,9 @@ describe('useFileUpload', () => {
         createSourceMock({ name: 'Handbook', description: 'HR policies' }, 's1', () =>
           order.push('createUploadSource'),
         ),
-        createUploadMock(file, 's1', 'k1', () => order.push('createUpload')),
+        createUploadMock(file, 's1', 'k1', (input) =>
+          order.push(`createUpload ${input.contentHash}`),
+        ),
         confirmUploadMock('k1', doc({ fileName: 'report.pdf', status: 'queued' }), () =>
           order.push('confirmUpload'),
         ),
@@ -55,17 +61,27 @@ describe('useFileUpload', () => {
     );
     expect(result.current.running).toBe(true);
     expect(put).toHaveBeenCalledWith('/storage/w1/k1?sig=abc', file, expect.anything());
-    expect(order).toEqual(['createUploadSource', 'createUpload', 'PUT /storage/w1/k1?sig=abc']);
+    // The file's SHA-256 goes with the request, so a file already there is never sent.
+    expect(order).toEqual([
+      'createUploadSource',
+      `createUpload ${PDF_HASH}`,
+      'PUT /storage/w1/k1?sig=abc',
+    ]);
 
     let summary!: UploadSummary;
     await act(async () => {
       finishPut();
       summary = await running;
     });
-    expect(summary).toEqual({ sourceId: 's1', uploaded: ['report.pdf'], failed: [] });
+    expect(summary).toEqual({
+      sourceId: 's1',
+      uploaded: ['report.pdf'],
+      failed: [],
+      duplicates: [],
+    });
     expect(order).toEqual([
       'createUploadSource',
-      'createUpload',
+      `createUpload ${PDF_HASH}`,
       'PUT /storage/w1/k1?sig=abc',
       'confirmUpload',
     ]);
@@ -103,5 +119,49 @@ describe('useFileUpload', () => {
       ['big.pdf', 'failed', 'Files are limited to 50 MB.'],
       ['fake.pdf', 'failed', "This file's content is not a PDF."],
     ]);
+  });
+
+  it('holds a file the workspace already has for Replace, sending no bytes; Replace sends its id', async () => {
+    const dup = pdf('handbook.pdf');
+    const other = new File(['other text'], 'notes.txt', { type: 'text/plain' });
+    const put = vi.fn<PutFile>(async () => {});
+    const replaced = vi.fn();
+    const { result } = renderHook(() => useFileUpload({ put }), {
+      wrapper: wrapper([
+        createSourceMock({ name: null, description: 'HR' }),
+        createUploadDuplicateMock(dup, HANDBOOK),
+        createUploadMock(other, 's1', 'k2'),
+        confirmUploadMock('k2', doc({ fileName: 'notes.txt', status: 'queued' })),
+        createUploadMock(dup, 's1', 'k3', replaced, 'd7'),
+        confirmUploadMock('k3', doc({ id: 'd8', fileName: 'handbook.pdf', status: 'queued' })),
+      ]),
+    });
+    act(() => result.current.add([dup, other]));
+    let summary!: UploadSummary;
+    await act(async () => {
+      summary = await result.current.run({ name: '', description: 'HR' });
+    });
+    // The other file of the batch carries on; the duplicate's bytes were never sent.
+    expect(summary).toEqual({
+      sourceId: 's1',
+      uploaded: ['notes.txt'],
+      failed: [],
+      duplicates: ['handbook.pdf'],
+    });
+    expect(put).toHaveBeenCalledTimes(1);
+    expect(put).toHaveBeenCalledWith('/storage/w1/k2?sig=abc', other, expect.anything());
+    expect(result.current.items[0]).toMatchObject({ status: 'duplicate', duplicate: HANDBOOK });
+
+    act(() => result.current.replace(result.current.items[0].id));
+    expect(result.current.items[0]).toMatchObject({ status: 'ready', replaces: HANDBOOK });
+    await act(async () => {
+      summary = await result.current.run({ name: '', description: 'HR' });
+    });
+    expect(summary.uploaded).toEqual(['handbook.pdf']);
+    expect(replaced).toHaveBeenCalledWith(
+      expect.objectContaining({ replaceDocumentId: 'd7', contentHash: PDF_HASH }),
+    );
+    expect(put).toHaveBeenLastCalledWith('/storage/w1/k3?sig=abc', dup, expect.anything());
+    expect(result.current.items.map((i) => i.status)).toEqual(['done', 'done']);
   });
 });

@@ -6,10 +6,12 @@ import {
   useDeleteSourceMutation,
 } from '../../graphql/generated';
 import { errorMessage } from '../../shared/graphql-errors';
+import { duplicateOf, sha256Hex, type ExistingDocument } from './duplicate-files';
 import { CANCELLED_MESSAGE, UploadError, xhrPut, type PutFile } from './put-file';
 import { fileIdentity, formatBytes, sizeWarning } from './upload-rules';
 
-export type UploadStatus = 'ready' | 'uploading' | 'confirming' | 'done' | 'failed';
+/** `duplicate`: the workspace already has this file; the user chooses Replace or Skip. */
+export type UploadStatus = 'ready' | 'uploading' | 'confirming' | 'done' | 'failed' | 'duplicate';
 
 export interface UploadItem {
   id: string;
@@ -21,6 +23,10 @@ export interface UploadItem {
   error?: string;
   /** A caution before uploading (e.g. over the size limit). */
   warning?: string;
+  /** The document this file already is (status `duplicate`). */
+  duplicate?: ExistingDocument;
+  /** The document this file replaces once confirmed (the user chose Replace). */
+  replaces?: ExistingDocument;
 }
 
 export interface UploadValues {
@@ -32,7 +38,15 @@ export interface UploadSummary {
   sourceId: string;
   uploaded: string[];
   failed: { name: string; message: string }[];
+  /** Files the workspace already has: they wait for Replace or Skip. */
+  duplicates: string[];
 }
+
+type Outcome = { kind: 'done' } | { kind: 'duplicate' } | { kind: 'failed'; message: string };
+
+/** Files a run uploads: not those already in, nor duplicates awaiting the user's choice. */
+export const isPending = (item: UploadItem) =>
+  item.status !== 'done' && item.status !== 'duplicate';
 
 /** Files uploaded side by side: enough to keep the line busy, few enough to show progress. */
 const PARALLEL = 3;
@@ -48,7 +62,10 @@ async function inPool<T>(items: readonly T[], size: number, work: (item: T) => P
 /**
  * The upload dialog's files and the spec's three-step flow for each (SPEC §4): createUpload for
  * a signed URL, PUT the bytes (with progress), confirmUpload to queue indexing. The source is
- * created once per dialog; a retry adds the remaining files to the same source.
+ * created once per dialog; a retry adds the remaining files to the same source. A file the
+ * workspace already has is refused by its hash before its bytes are sent (or by its bytes at
+ * confirm) and waits for the user: Replace uploads it again in place of that document, Skip
+ * drops it.
  */
 export function useFileUpload({ put = xhrPut }: { put?: PutFile } = {}) {
   const [items, setItems] = useState<UploadItem[]>([]);
@@ -86,11 +103,23 @@ export function useFileUpload({ put = xhrPut }: { put?: PutFile } = {}) {
     setItems((prev) => prev.filter((item) => item.id !== id));
   }, []);
 
+  /** Replace: the next upload of this file deletes the document it duplicates. */
+  const replace = useCallback((id: string) => {
+    setItems((prev) =>
+      prev.map((item) =>
+        item.id === id && item.duplicate
+          ? { ...item, status: 'ready', replaces: item.duplicate, duplicate: undefined }
+          : item,
+      ),
+    );
+  }, []);
+
   const uploadOne = useCallback(
-    async (item: UploadItem, target: string, signal: AbortSignal): Promise<string | null> => {
+    async (item: UploadItem, target: string, signal: AbortSignal): Promise<Outcome> => {
       const { file } = item;
       update(item.id, { status: 'uploading', percent: 0, error: undefined });
       try {
+        const contentHash = await sha256Hex(file);
         const { data } = await createUpload({
           variables: {
             input: {
@@ -98,6 +127,8 @@ export function useFileUpload({ put = xhrPut }: { put?: PutFile } = {}) {
               fileType: file.type || null,
               fileSize: file.size,
               sourceId: target,
+              contentHash,
+              replaceDocumentId: item.replaces?.documentId ?? null,
             },
           },
         });
@@ -118,11 +149,16 @@ export function useFileUpload({ put = xhrPut }: { put?: PutFile } = {}) {
         if (!confirmed.data?.confirmUpload) throw new UploadError('The server sent no answer.');
         confirmedCount.current += 1;
         update(item.id, { status: 'done' });
-        return null;
+        return { kind: 'done' };
       } catch (error) {
+        const existing = duplicateOf(error);
+        if (existing) {
+          update(item.id, { status: 'duplicate', duplicate: existing, percent: 0 });
+          return { kind: 'duplicate' };
+        }
         const message = error instanceof UploadError ? error.message : errorMessage(error);
         update(item.id, { status: 'failed', error: message });
-        return message;
+        return { kind: 'failed', message };
       }
     },
     [createUpload, confirmUpload, put, update],
@@ -148,11 +184,18 @@ export function useFileUpload({ put = xhrPut }: { put?: PutFile } = {}) {
           sourceId.current = data.createUploadSource.id;
         }
         const target = sourceId.current;
-        const todo = items.filter((item) => item.status !== 'done');
-        const summary: UploadSummary = { sourceId: target, uploaded: [], failed: [] };
+        const todo = items.filter(isPending);
+        const summary: UploadSummary = {
+          sourceId: target,
+          uploaded: [],
+          failed: [],
+          duplicates: [],
+        };
         await inPool(todo, PARALLEL, async (item) => {
-          const failure = await uploadOne(item, target, controller.signal);
-          if (failure) summary.failed.push({ name: item.file.name, message: failure });
+          const outcome = await uploadOne(item, target, controller.signal);
+          if (outcome.kind === 'failed')
+            summary.failed.push({ name: item.file.name, message: outcome.message });
+          else if (outcome.kind === 'duplicate') summary.duplicates.push(item.file.name);
           else summary.uploaded.push(item.file.name);
         });
         return summary;
@@ -187,5 +230,5 @@ export function useFileUpload({ put = xhrPut }: { put?: PutFile } = {}) {
     }
   }, [deleteSource]);
 
-  return { items, running, add, remove, run, cancel, reset };
+  return { items, running, add, remove, replace, run, cancel, reset };
 }

@@ -1,12 +1,11 @@
-import { Alert, Button, Group, Loader, SegmentedControl, Stack, Text, Title } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useSearchFeedbackReportQuery } from '../../graphql/generated';
 import { PageHeader } from '../../layout/PageHeader';
 import { FeedbackSummary } from '../../modules/analytics/components/FeedbackSummary';
 import { RetentionSettingsCard } from '../../modules/analytics/components/RetentionSettingsCard';
 import { FEEDBACK_PERIODS } from '../../modules/analytics/feedback-format';
-import { errorMessage } from '../../shared/graphql-errors';
+import { QueryState } from '../../shared/QueryState';
 
 const DEFAULT_DAYS = '30';
 
@@ -18,27 +17,6 @@ export function AnalyticsPage() {
     notifyOnNetworkStatusChange: false,
   });
   const report = data?.searchFeedbackReport;
-
-  let body;
-  if (report) body = <FeedbackSummary report={report} showAnswers />;
-  else if (error)
-    body = (
-      <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title="Error">
-        <Text size="sm" mb="sm">
-          {errorMessage(error)}
-        </Text>
-        <Button size="xs" variant="light" color="red" onClick={() => void refetch()}>
-          Try again
-        </Button>
-      </Alert>
-    );
-  else
-    body = (
-      <Group gap="xs">
-        <Loader size="sm" />
-        <Text c="dimmed">Loading...</Text>
-      </Group>
-    );
 
   return (
     <>
@@ -66,7 +44,9 @@ export function AnalyticsPage() {
               size="xs"
             />
           </Group>
-          {body}
+          <QueryState data={report} error={error} onRetry={() => void refetch()}>
+            {(r) => <FeedbackSummary report={r} showAnswers />}
+          </QueryState>
         </Stack>
         <RetentionSettingsCard />
       </Stack>

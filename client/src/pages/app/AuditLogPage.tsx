@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Button, Stack } from '@mantine/core';
 import { useApolloClient } from '@apollo/client/react';
 import { IconAlertCircle, IconHistory } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -17,6 +17,7 @@ import {
   type AuditFilterValues,
 } from '../../modules/audit/components/AuditFiltersBar';
 import { EmptyState } from '../../shared/EmptyState';
+import { QueryState } from '../../shared/QueryState';
 import { errorMessage } from '../../shared/graphql-errors';
 
 const PAGE_SIZE = 50;
@@ -32,7 +33,7 @@ export function AuditLogPage() {
     action: filters.action,
     actorId: filters.actorId,
   };
-  const { data, error, loading, fetchMore, refetch } = useAuditEventsQuery({
+  const { data, error, fetchMore, refetch } = useAuditEventsQuery({
     variables,
     fetchPolicy: 'network-only',
   });
@@ -109,35 +110,26 @@ export function AuditLogPage() {
           onExport={() => void exportCsv()}
           exporting={exporting}
         />
-        {!page && error && (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title="Error">
-            <Text size="sm" mb="sm">
-              {errorMessage(error)}
-            </Text>
-            <Button size="xs" variant="light" color="red" onClick={() => void refetch()}>
-              Try again
-            </Button>
-          </Alert>
-        )}
-        {!page && loading && (
-          <Group gap="xs">
-            <Loader size="sm" />
-            <Text c="dimmed">Loading...</Text>
-          </Group>
-        )}
-        {page && page.nodes.length === 0 && (
-          <EmptyState
-            icon={IconHistory}
-            title={filters.action || filters.actorId ? 'No matching events' : 'Nothing yet'}
-            headingOrder={2}
-            description={
-              filters.action || filters.actorId
-                ? 'No event matches these filters. Clear them to see everything.'
-                : 'Role changes, invitations, API keys, connectors, deletions and bot sharing show up here as they happen.'
-            }
-          />
-        )}
-        {page && page.nodes.length > 0 && <AuditEventTable events={page.nodes} />}
+        <QueryState
+          data={page}
+          error={error}
+          onRetry={() => void refetch()}
+          isEmpty={(p) => p.nodes.length === 0}
+          empty={
+            <EmptyState
+              icon={IconHistory}
+              title={filters.action || filters.actorId ? 'No matching events' : 'Nothing yet'}
+              headingOrder={2}
+              description={
+                filters.action || filters.actorId
+                  ? 'No event matches these filters. Clear them to see everything.'
+                  : 'Role changes, invitations, API keys, connectors, deletions and bot sharing show up here as they happen.'
+              }
+            />
+          }
+        >
+          {(p) => <AuditEventTable events={p.nodes} />}
+        </QueryState>
         {more.error && (
           <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />}>
             {more.error}

@@ -38,6 +38,10 @@ const STORED_KEY = {
   id: 'k1',
   masked: 'sk-…abcd',
   verifiedAt: null,
+  status: 'OK' as const,
+  invalidAt: null,
+  invalidReason: null,
+  retryAt: null,
 };
 
 const keyMock = (providerKey: typeof STORED_KEY | null) => ({

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { notifications } from '@mantine/notifications';
 import { GraphQLError } from 'graphql';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -7,7 +8,7 @@ import {
   RecordDocumentViewDocument,
   type DocumentContentQuery,
 } from '../../graphql/generated';
-import { renderRoutes, type RenderOptions } from '../../test/render';
+import { fakeToken, renderRoutes, type RenderOptions } from '../../test/render';
 import { DocumentPage } from './DocumentPage';
 
 type Passage = DocumentContentQuery['documentContent']['passages'][number];
@@ -33,7 +34,16 @@ const PASSAGES = [
   passage(4, 3, 'Dinners up to $75 are approved.'),
 ];
 
-function contentMock(id: string, passages = PASSAGES) {
+type ContentDocument = DocumentContentQuery['documentContent']['document'];
+
+function contentMock(
+  id: string,
+  passages = PASSAGES,
+  {
+    sourceKind = 'file_upload',
+    ...document
+  }: Partial<ContentDocument> & { sourceKind?: string } = {},
+) {
   return {
     request: { query: DocumentContentDocument, variables: { id } },
     result: {
@@ -41,6 +51,7 @@ function contentMock(id: string, passages = PASSAGES) {
         documentContent: {
           __typename: 'DocumentContent',
           sourceName: 'HR files',
+          sourceKind,
           document: {
             __typename: 'Document',
             id,
@@ -48,8 +59,11 @@ function contentMock(id: string, passages = PASSAGES) {
             fileName: 'handbook.pdf',
             fileType: 'application/pdf',
             fileSize: 24_576,
+            webUrl: null,
+            hasFile: true,
             status: 'indexed',
             createdAt: '2024-03-01T12:00:00.000Z',
+            ...document,
           },
           passages,
         },
@@ -82,7 +96,11 @@ function renderPage(path: string, mocks: RenderOptions['mocks']) {
 
 const cited = () => document.querySelector('[aria-current="true"]');
 
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  notifications.clean();
+});
 
 describe('DocumentPage', () => {
   it('shows the document and its passages under their pages, and records the view once', async () => {
@@ -177,5 +195,100 @@ describe('DocumentPage', () => {
     await user.click(screen.getByRole('button', { name: 'Back' }));
     expect(await screen.findByText('Home page')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/app/dashboard');
+  });
+
+  describe('the original', () => {
+    /** Saves what the page asks the browser to download. */
+    function captureDownloads() {
+      const saved: { href: string; download: string }[] = [];
+      vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+        this: HTMLAnchorElement,
+      ) {
+        saved.push({ href: this.href, download: this.download });
+      });
+      const blobs: Blob[] = [];
+      // jsdom has no object URLs: the real URL class with them added.
+      class UrlWithObjects extends URL {
+        static override createObjectURL(blob: Blob) {
+          blobs.push(blob);
+          return 'blob:original';
+        }
+        static override revokeObjectURL() {}
+      }
+      vi.stubGlobal('URL', UrlWithObjects);
+      return { saved, blobs };
+    }
+
+    it('downloads an uploaded file with the access token, under its name', async () => {
+      const user = userEvent.setup();
+      const token = fakeToken();
+      localStorage.setItem('token', token);
+      const fetchMock = vi.fn(async () => new Response('%PDF-1.7 the bytes', { status: 200 }));
+      vi.stubGlobal('fetch', fetchMock);
+      const { saved, blobs } = captureDownloads();
+      renderPage('/app/documents/d1', [contentMock('d1'), viewMock('d1', vi.fn())]);
+
+      await user.click(await screen.findByRole('button', { name: 'Download original' }));
+      await waitFor(() => expect(saved).toHaveLength(1));
+      expect(fetchMock).toHaveBeenCalledWith('/api/documents/d1/file', {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(saved[0]).toEqual({ href: 'blob:original', download: 'handbook.pdf' });
+      expect(await blobs[0].text()).toBe('%PDF-1.7 the bytes');
+      expect(screen.queryByRole('link', { name: /Open in/ })).toBeNull();
+    });
+
+    it("shows the server's reason when the download is refused", async () => {
+      const user = userEvent.setup();
+      localStorage.setItem('token', fakeToken());
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async () =>
+          Response.json(
+            { error: 'NOT_FOUND', message: 'No such document in this workspace.' },
+            { status: 404 },
+          ),
+        ),
+      );
+      const { saved } = captureDownloads();
+      renderPage('/app/documents/d1', [contentMock('d1'), viewMock('d1', vi.fn())]);
+
+      await user.click(await screen.findByRole('button', { name: 'Download original' }));
+      expect(await screen.findByText('Could not download the file')).toBeInTheDocument();
+      expect(screen.getByText('No such document in this workspace.')).toBeInTheDocument();
+      expect(saved).toEqual([]);
+    });
+
+    it('opens a connected item in its tool instead', async () => {
+      renderPage('/app/documents/c1', [
+        contentMock('c1', PASSAGES, {
+          sourceKind: 'confluence',
+          hasFile: false,
+          fileName: 'Onboarding',
+          fileType: 'confluence/page',
+          webUrl: 'https://acme.atlassian.net/wiki/spaces/HR/pages/1',
+        }),
+        viewMock('c1', vi.fn()),
+      ]);
+      const link = await screen.findByRole('link', { name: 'Open in Confluence' });
+      expect(link).toHaveAttribute('href', 'https://acme.atlassian.net/wiki/spaces/HR/pages/1');
+      expect(link).toHaveAttribute('target', '_blank');
+      expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+      expect(screen.queryByRole('button', { name: 'Download original' })).toBeNull();
+    });
+
+    it('offers nothing for an item with neither a file nor a web link', async () => {
+      renderPage('/app/documents/c2', [
+        contentMock('c2', PASSAGES, {
+          sourceKind: 'jira',
+          hasFile: false,
+          webUrl: 'javascript:alert(1)',
+        }),
+        viewMock('c2', vi.fn()),
+      ]);
+      await screen.findByRole('heading', { name: 'Employee handbook', level: 2 });
+      expect(screen.queryByRole('link', { name: /Open in/ })).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Download original' })).toBeNull();
+    });
   });
 });

@@ -7,6 +7,7 @@ import { PageHeader } from '../../layout/PageHeader';
 import { DocumentPassages } from '../../modules/ask/components/DocumentPassages';
 import { targetOrdinal } from '../../modules/ask/document-passages';
 import { fileIcon } from '../../modules/sources/components/file-icons';
+import { OriginalFileButton } from '../../modules/sources/components/OriginalFileButton';
 import { extensionOf, formatBytes } from '../../modules/sources/upload-rules';
 import { EmptyState } from '../../shared/EmptyState';
 import { describeError } from '../../shared/graphql-errors';
@@ -71,7 +72,7 @@ export function DocumentPage() {
     );
   }
 
-  const { document, sourceName, passages } = content;
+  const { document, sourceName, sourceKind, passages } = content;
   const FileIcon = fileIcon(document.fileName);
   const type = extensionOf(document.fileName).slice(1).toUpperCase() || document.fileType;
 
@@ -81,6 +82,11 @@ export function DocumentPage() {
         above={back}
         title={document.title}
         subtitle={sourceName}
+        actions={
+          (document.hasFile || document.webUrl) && (
+            <OriginalFileButton document={document} sourceKind={sourceKind} />
+          )
+        }
         description={
           <Group gap={6} component="span" wrap="nowrap">
             <FileIcon size={16} stroke={1.6} aria-hidden style={{ flexShrink: 0 }} />

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Loader, Stack, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconAlertCircle, IconMessages, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -11,6 +11,7 @@ import { PageHeader } from '../../layout/PageHeader';
 import { ConversationList } from '../../modules/conversations/history/ConversationList';
 import { DeleteConversationDialog } from '../../modules/conversations/history/DeleteConversationDialog';
 import { EmptyState } from '../../shared/EmptyState';
+import { QueryState } from '../../shared/QueryState';
 import { errorMessage } from '../../shared/graphql-errors';
 
 export const HISTORY_PAGE_SIZE = 20;
@@ -69,26 +70,15 @@ export function HistoryPage() {
           maxLength={200}
           maw={480}
         />
-        {!page && error && (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title="Error">
-            <Text size="sm" mb="sm">
-              {errorMessage(error)}
-            </Text>
-            <Button size="xs" variant="light" color="red" onClick={() => void refetch()}>
-              Try again
-            </Button>
-          </Alert>
-        )}
-        {!page && !error && (
-          <Group gap="xs">
-            <Loader size="sm" />
-            <Text c="dimmed">Loading...</Text>
-          </Group>
-        )}
-        {page && page.nodes.length === 0 && <NoConversations search={debounced} />}
-        {page && page.nodes.length > 0 && (
-          <ConversationList conversations={page.nodes} onDelete={setDeleting} />
-        )}
+        <QueryState
+          data={page}
+          error={error}
+          onRetry={() => void refetch()}
+          isEmpty={(p) => p.nodes.length === 0}
+          empty={<NoConversations search={debounced} />}
+        >
+          {(p) => <ConversationList conversations={p.nodes} onDelete={setDeleting} />}
+        </QueryState>
         {more.error && (
           <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />}>
             {more.error}

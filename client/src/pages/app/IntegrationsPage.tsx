@@ -5,10 +5,14 @@ import { useSession } from '../../modules/auth/use-session';
 import { ConnectorDialog } from '../../modules/connectors/components/ConnectorDialog';
 import { isConnectorKind, type ConnectorKind } from '../../modules/connectors/connector-kinds';
 import { IntegrationCard } from '../../modules/integrations/components/IntegrationCard';
+import { ProviderKeyCard } from '../../modules/integrations/components/ProviderKeyCard';
 import { INTEGRATION_CATALOGUE } from '../../modules/integrations/integration-catalogue';
 import { useSources } from '../../modules/sources/use-sources';
 
-/** /app/integrations: the integration catalogue (SPEC §3) with each tool's real state. */
+/**
+ * /app/integrations: the integration catalogue (SPEC §3) with each tool's real state, and the
+ * caller's own AI provider key (where answers' notices send them when it fails).
+ */
 export function IntegrationsPage() {
   const { permissions } = useSession();
   const canWrite = permissions?.includes('source.write') ?? false;
@@ -35,6 +39,7 @@ export function IntegrationsPage() {
           );
         })}
       </SimpleGrid>
+      <ProviderKeyCard />
       {canWrite && (
         <ConnectorDialog
           kind={connecting}

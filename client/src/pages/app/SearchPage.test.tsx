@@ -298,4 +298,21 @@ describe('SearchPage', () => {
     );
     expect(screen.queryByRole('region', { name: 'Earlier in this conversation' })).toBeNull();
   });
+
+  it('lists documents without asking for a keyword search, until an answer is asked for', async () => {
+    const user = userEvent.setup();
+    const { router } = renderPage(`/app/search?q=${encodeURIComponent(QUERY)}&mode=keywords`, [
+      searchDocumentsMock(QUERY, [searchHit({ title: 'Vacation policy 2024' })], {
+        maxUsageCount: 2,
+      }),
+    ]);
+    expect(await within(related()).findByText('Vacation policy 2024')).toBeInTheDocument();
+    expect(screen.getByText(/A keyword search/)).toBeInTheDocument();
+    expect(screen.queryByText('Suggested Answer')).toBeNull();
+    expect(stream.ask).not.toHaveBeenCalled();
+
+    await user.click(screen.getByRole('button', { name: 'Get an answer' }));
+    await waitFor(() => expect(stream.ask).toHaveBeenCalledWith(QUERY, undefined, null));
+    expect(new URLSearchParams(router.state.location.search).get('mode')).toBeNull();
+  });
 });

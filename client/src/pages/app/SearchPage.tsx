@@ -1,4 +1,14 @@
-import { ActionIcon, Button, Grid, Group, Paper, Stack, TextInput, Title } from '@mantine/core';
+import {
+  ActionIcon,
+  Button,
+  Grid,
+  Group,
+  Paper,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { IconArrowRight, IconPlus, IconSearch, IconSparkles } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useSearchDocumentsQuery } from '../../graphql/generated';
@@ -25,7 +35,7 @@ export const RELATED_DOCUMENTS = 10;
  * the earlier ones stay above the latest until "New conversation". A reload starts afresh.
  */
 export function SearchPage() {
-  const { query, sources, setQuery, setSources } = useSearchUrl();
+  const { query, sources, keywordsOnly, setQuery, setSources, askForAnswer } = useSearchUrl();
   const [draft, setDraft] = useState(query);
   // Bumped when the same query is submitted again, to run it again.
   const [round, setRound] = useState(0);
@@ -54,12 +64,12 @@ export function SearchPage() {
   });
 
   useEffect(() => {
-    if (!query) {
+    if (!query || keywordsOnly) {
       conversationRef.current.stream.reset();
       return;
     }
     conversationRef.current.ask(query, sourcesKey ? sourcesKey.split(',') : undefined);
-  }, [query, sourcesKey, round]);
+  }, [query, sourcesKey, round, keywordsOnly]);
 
   // The latest answered turn is the one in the result panel; those before it are listed above.
   const answered = stream.status === 'succeeded' ? turns[turns.length - 1] : undefined;
@@ -76,7 +86,9 @@ export function SearchPage() {
       lastRecorded.current = text;
       recordSearch(text);
     }
-    if (text && text === query) {
+    if (text && text === query && keywordsOnly) {
+      askForAnswer();
+    } else if (text && text === query) {
       setRound((n) => n + 1);
       void documents.refetch().catch(() => {});
     } else {
@@ -155,18 +167,34 @@ export function SearchPage() {
                 >
                   <Stack gap="lg">
                     <Title order={3}>{query}</Title>
-                    <SuggestedAnswer
-                      stream={stream}
-                      footer={
-                        answered?.turnId ? (
-                          <MemberAnswerFeedback
-                            key={answered.turnId}
-                            turnId={answered.turnId}
-                            initial={answered.rating}
-                          />
-                        ) : null
-                      }
-                    />
+                    {keywordsOnly ? (
+                      <Group gap="sm">
+                        <Text c="dimmed" size="sm">
+                          A keyword search: the documents that match are listed below.
+                        </Text>
+                        <Button
+                          variant="light"
+                          size="xs"
+                          leftSection={<IconSparkles size={14} />}
+                          onClick={askForAnswer}
+                        >
+                          Get an answer
+                        </Button>
+                      </Group>
+                    ) : (
+                      <SuggestedAnswer
+                        stream={stream}
+                        footer={
+                          answered?.turnId ? (
+                            <MemberAnswerFeedback
+                              key={answered.turnId}
+                              turnId={answered.turnId}
+                              initial={answered.rating}
+                            />
+                          ) : null
+                        }
+                      />
+                    )}
                   </Stack>
                 </Paper>
                 <Stack component="section" aria-label="Related documents" gap="sm">

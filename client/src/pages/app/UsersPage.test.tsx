@@ -2,9 +2,10 @@ import { notifications } from '@mantine/notifications';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { GraphQLError } from 'graphql';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   MembersDocument,
+  CreateInvitationLinkDocument,
   ResendInvitationDocument,
   RevokeInvitationDocument,
 } from '../../graphql/generated';
@@ -205,6 +206,69 @@ describe('UsersPage: pending invitations', () => {
     expect(
       screen.getByText('This invitation was just sent. Try again in 42 seconds.'),
     ).toBeInTheDocument();
+  });
+});
+
+describe('UsersPage: invitation links', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+    notifications.clean();
+  });
+
+  it('copies a fresh invitation link to the clipboard', async () => {
+    signIn();
+    const url = 'https://lumen.example.com/accept-invite?token=fresh';
+    renderPage([
+      // The list is read again: the link's new expiry.
+      invitationsMock([invitation()]),
+      {
+        request: { query: CreateInvitationLinkDocument, variables: { id: 'i1' } },
+        result: {
+          data: {
+            createInvitationLink: {
+              __typename: 'InvitationLink',
+              url,
+              expiresAt: '2024-03-15T12:00:00.000Z',
+            },
+          },
+        },
+      },
+    ]);
+    // user-event puts its own clipboard on navigator: the link is read back from it.
+    const user = userEvent.setup();
+    await user.click(
+      await screen.findByRole('button', { name: 'Copy invitation link for new@example.com' }),
+    );
+    await waitFor(async () => expect(await navigator.clipboard.readText()).toBe(url));
+    expect(await screen.findByText('Invitation link for new@example.com copied')).toBeVisible();
+    expect(screen.getByText(/link sent by email no longer works/)).toBeVisible();
+  });
+
+  it('shows the link to copy by hand where the clipboard is refused', async () => {
+    signIn();
+    const url = 'http://lumen.local/accept-invite?token=by-hand';
+    renderPage([
+      // The list is read again: the link's new expiry.
+      invitationsMock([invitation()]),
+      {
+        request: { query: CreateInvitationLinkDocument, variables: { id: 'i1' } },
+        result: {
+          data: {
+            createInvitationLink: {
+              __typename: 'InvitationLink',
+              url,
+              expiresAt: '2024-03-15T12:00:00.000Z',
+            },
+          },
+        },
+      },
+    ]);
+    const user = userEvent.setup();
+    vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValue(new Error('denied'));
+    await user.click(
+      await screen.findByRole('button', { name: 'Copy invitation link for new@example.com' }),
+    );
+    expect(await screen.findByText(url)).toBeVisible();
   });
 });
 

@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { ProviderKeyDocument } from '../../graphql/generated';
 import { storeSession } from '../../modules/auth/session-store';
 import { connection } from '../../test/connectors-mocks';
 import { fakeToken, renderWithProviders } from '../../test/render';
@@ -22,6 +23,7 @@ describe('IntegrationsPage', () => {
             connection: connection({ status: 'syncing' }),
           }),
         ]),
+        { request: { query: ProviderKeyDocument }, result: { data: { providerKey: null } } },
       ],
     });
     expect(screen.getByRole('heading', { name: 'Integrations', level: 2 })).toBeInTheDocument();

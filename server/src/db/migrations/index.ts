@@ -15,6 +15,8 @@ import { AddServerSettings1795700000004 } from './1795700000004-AddServerSetting
 import { AddApiKeys1795700000005 } from './1795700000005-AddApiKeys.js';
 import { AddAuditEvents1795700000006 } from './1795700000006-AddAuditEvents.js';
 import { AddConversations1795700000007 } from './1795700000007-AddConversations.js';
+import { ProviderKeyState1795700000008 } from './1795700000008-ProviderKeyState.js';
+import { DocumentContentHash1795700000009 } from './1795700000009-DocumentContentHash.js';
 
 /** Every migration in order. New ones come from `npm run migration:generate -w server -- Name`. */
 export const migrations = [
@@ -35,4 +37,6 @@ export const migrations = [
   AddApiKeys1795700000005,
   AddAuditEvents1795700000006,
   AddConversations1795700000007,
+  ProviderKeyState1795700000008,
+  DocumentContentHash1795700000009,
 ];

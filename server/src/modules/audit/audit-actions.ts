@@ -7,6 +7,7 @@ export const AUDIT_ACTIONS = [
   'invitation.sent',
   'invitation.accepted',
   'invitation.revoked',
+  'invitation.link_created',
   'api_key.created',
   'api_key.revoked',
   'provider_key.saved',

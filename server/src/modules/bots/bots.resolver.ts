@@ -1,4 +1,15 @@
-import { Arg, Authorized, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
+import {
+  Arg,
+  Authorized,
+  Ctx,
+  FieldResolver,
+  ID,
+  Int,
+  Mutation,
+  Query,
+  Resolver,
+  Root,
+} from 'type-graphql';
 import type { GraphQLContext } from '../../graphql/context.js';
 import { AskResultType } from '../search/search.types.js';
 import {
@@ -8,13 +19,28 @@ import {
   BotReportType,
   BotSourceType,
   BotType,
+  ProviderKeyStatus,
   ProviderKeyType,
+  providerKeyStatus,
 } from './bots.types.js';
 
 const clamp = (n: number, max: number) => Math.min(Math.max(1, Math.floor(n)), max);
 
-@Resolver()
+@Resolver(() => BotType)
 export class BotsResolver {
+  @FieldResolver(() => ProviderKeyStatus, {
+    nullable: true,
+    description:
+      'The state of the key the bot answers on (its owner’s): MISSING without one, so answers are extractive. For those who manage the bot; null for others.',
+  })
+  async providerStatus(
+    @Root() bot: BotType,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<ProviderKeyStatus | null> {
+    if (!bot.canManage) return null;
+    return providerKeyStatus(await ctx.services.bots.providerStatus(bot));
+  }
+
   @Authorized()
   @Query(() => [BotType], {
     description: 'Bots the caller can see (their own, public ones; admins: all).',
@@ -161,8 +187,9 @@ export class BotsResolver {
     nullable: true,
     description: 'The caller’s provider key, masked.',
   })
-  providerKey(@Ctx() ctx: GraphQLContext): Promise<ProviderKeyType | null> {
-    return ctx.services.providerKeys.get(ctx.viewer!);
+  async providerKey(@Ctx() ctx: GraphQLContext): Promise<ProviderKeyType | null> {
+    const key = await ctx.services.providerKeys.get(ctx.viewer!);
+    return key && ProviderKeyType.from(key);
   }
 
   @Authorized()
@@ -170,12 +197,12 @@ export class BotsResolver {
     description:
       'Saves the caller’s key (the masked value unchanged keeps it); `verify` asks the provider.',
   })
-  saveProviderKey(
+  async saveProviderKey(
     @Arg('value', () => String) value: string,
     @Arg('verify', () => Boolean, { defaultValue: false }) verify: boolean,
     @Ctx() ctx: GraphQLContext,
   ): Promise<ProviderKeyType> {
-    return ctx.services.providerKeys.save(ctx.viewer!, value, verify);
+    return ProviderKeyType.from(await ctx.services.providerKeys.save(ctx.viewer!, value, verify));
   }
 
   @Authorized()

@@ -62,6 +62,11 @@ export class BotsService {
     return bot;
   }
 
+  /** The state of the key the bot answers on (its owner's; null: the owner has none). */
+  providerStatus(bot: Pick<Bot, 'ownerId'>) {
+    return this.keys.statusOf(bot.ownerId);
+  }
+
   canManage(viewer: Viewer, bot: Bot): boolean {
     return (
       isAdmin(viewer) || (bot.ownerId === viewer.userId && viewer.permissions.includes('bot.write'))
@@ -264,6 +269,7 @@ export class BotsService {
           documentIds: attached.flatMap((a) => (a.documentId ? [a.documentId] : [])),
         },
         language: LANGUAGE_NAMES[bot.language],
+        languageCode: bot.language,
         provider,
         record: false,
         conversationId,

@@ -4,8 +4,10 @@ import {
   FeedbackReportType,
 } from '../conversations/conversations.types.js';
 import { IsOptional, MaxLength } from 'class-validator';
-import { Field, Float, ID, InputType, Int, ObjectType } from 'type-graphql';
+import { Field, Float, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
+import type { ProviderState } from '../../ai/provider-breaker.js';
 import type { Bot } from './bot.entity.js';
+import type { MaskedKey } from '../integrations/provider-keys.service.js';
 import type { BotAttachment, BotLogRow } from './bots.service.js';
 
 @InputType({ description: 'The bot form. Defaults: model gpt35, language en, privacy public.' })
@@ -31,6 +33,32 @@ export class BotInput {
   @Field(() => String, { nullable: true, description: 'en, ja, es or rs' })
   @IsOptional()
   language?: string | null;
+}
+
+/** An AI provider key's state, as the Integrations page and a bot's page show it. */
+export enum ProviderKeyStatus {
+  OK = 'OK',
+  COOLING_DOWN = 'COOLING_DOWN',
+  INVALID = 'INVALID',
+  MISSING = 'MISSING',
+}
+registerEnumType(ProviderKeyStatus, {
+  name: 'ProviderKeyStatus',
+  description:
+    'OK; COOLING_DOWN: the provider failed (outage, timeout, rate limit), so answers are extractive for a while before it is tried again; INVALID: the provider refused the key, which is not used until saved again; MISSING: no key (a bot whose owner has none).',
+  valuesConfig: {
+    COOLING_DOWN: { description: 'Failing: skipped for a while (30 s, doubling up to 10 min).' },
+    INVALID: { description: 'Refused by the provider: not used until saved again.' },
+  },
+});
+
+export function providerKeyStatus(state: ProviderState | null): ProviderKeyStatus {
+  if (state === null) return ProviderKeyStatus.MISSING;
+  return state === 'invalid'
+    ? ProviderKeyStatus.INVALID
+    : state === 'cooling_down'
+      ? ProviderKeyStatus.COOLING_DOWN
+      : ProviderKeyStatus.OK;
 }
 
 @ObjectType('Bot')
@@ -278,4 +306,20 @@ export class ProviderKeyType {
 
   @Field(() => String, { nullable: true })
   verifyMessage?: string | null;
+
+  @Field(() => ProviderKeyStatus, { description: 'OK, COOLING_DOWN or INVALID (never MISSING).' })
+  status: ProviderKeyStatus;
+
+  @Field(() => Date, { nullable: true, description: 'When the provider refused the key.' })
+  invalidAt: Date | null;
+
+  @Field(() => String, { nullable: true, description: 'Why it was refused (INVALID).' })
+  invalidReason: string | null;
+
+  @Field(() => Date, { nullable: true, description: 'When a COOLING_DOWN key is tried again.' })
+  retryAt: Date | null;
+
+  static from(key: MaskedKey & { verified?: boolean | null; verifyMessage?: string | null }) {
+    return Object.assign(new ProviderKeyType(), { ...key, status: providerKeyStatus(key.status) });
+  }
 }

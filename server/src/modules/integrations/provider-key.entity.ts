@@ -45,6 +45,14 @@ export class ProviderKey {
   @Column({ type: 'timestamptz', name: 'verified_at', nullable: true })
   verifiedAt: Date | null;
 
+  /** When the provider refused the key in use; nothing calls it until it is saved again. */
+  @Column({ type: 'timestamptz', name: 'invalid_at', nullable: true })
+  invalidAt: Date | null;
+
+  /** The provider's refusal, in words a user can act on (never the key). */
+  @Column({ type: 'text', name: 'invalid_reason', nullable: true })
+  invalidReason: string | null;
+
   @CreateDateColumn({ type: 'timestamptz', name: 'created_at' })
   createdAt: Date;
 

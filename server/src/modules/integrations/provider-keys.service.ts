@@ -2,6 +2,7 @@ import type { AuditLog } from '../audit/audit-log.js';
 import OpenAI from 'openai';
 import type { DataSource } from 'typeorm';
 import { ChatProvider } from '../../ai/chat-provider.js';
+import type { ProviderBreaker, ProviderState } from '../../ai/provider-breaker.js';
 import type { ProviderSettings } from '../search/ask.service.js';
 import { badInput } from '../../shared/app-error.js';
 import { maskSecret, openSecret, sealSecret, type SecretKeys } from '../../security/secret-box.js';
@@ -13,6 +14,12 @@ export interface MaskedKey {
   userId: string;
   masked: string;
   verifiedAt: Date | null;
+  /** invalid: refused by the provider until saved again; cooling_down: failing, skipped a while. */
+  status: ProviderState;
+  invalidAt: Date | null;
+  invalidReason: string | null;
+  /** When a cooling-down key is tried again. */
+  retryAt: Date | null;
 }
 
 export interface SaveKeyResult extends MaskedKey {
@@ -32,11 +39,31 @@ export class ProviderKeysService {
     private readonly secretsKey: SecretKeys,
     private readonly settings: ProviderSettings,
     private readonly audit: AuditLog,
+    /** The answers' breaker: a key's cooling-down state lives there. */
+    private readonly breaker: ProviderBreaker,
   ) {}
 
   async get(viewer: Viewer): Promise<MaskedKey | null> {
     const key = await this.db.getRepository(ProviderKey).findOneBy({ userId: viewer.userId });
-    return key ? toMasked(key) : null;
+    return key ? this.toMasked(key) : null;
+  }
+
+  /** The state of a user's key (null: they have none), e.g. for the bots that run on it. */
+  async statusOf(userId: string): Promise<ProviderState | null> {
+    const key = await this.db.getRepository(ProviderKey).findOneBy({ userId });
+    return key ? this.toMasked(key).status : null;
+  }
+
+  /**
+   * The provider refused the key: marked on its row so no instance calls it until it is saved
+   * again. Only while the row still holds the refused key (a key saved meanwhile is untouched).
+   */
+  private async markInvalid(key: ProviderKey, reason: string): Promise<void> {
+    await this.db.query(
+      `UPDATE provider_keys SET invalid_at = now(), invalid_reason = $3
+        WHERE id = $1 AND sealed_value = $2 AND invalid_at IS NULL`,
+      [key.id, key.sealedValue, reason],
+    );
   }
 
   /**
@@ -49,7 +76,14 @@ export class ProviderKeysService {
     const existing = await repo.findOneBy({ userId: viewer.userId });
     const value = typeof raw === 'string' ? raw.trim() : '';
     if (existing && value === existing.masked) {
-      return { ...toMasked(existing), verified: null, verifyMessage: null };
+      // Saving the key as it is means "try it again": the refusal and any cool-down are cleared.
+      if (existing.invalidAt) {
+        existing.invalidAt = null;
+        existing.invalidReason = null;
+        await repo.save(existing);
+      }
+      this.breaker.clear(existing.id);
+      return { ...this.toMasked(existing), verified: null, verifyMessage: null };
     }
     if (!value) throw badInput('Paste your API key.', { field: 'value' });
     if (value.length > 400 || /\s/.test(value) || value.includes('…')) {
@@ -68,19 +102,25 @@ export class ProviderKeysService {
       sealedValue: sealSecret(this.secretsKey, value, context(viewer.userId)),
       masked: maskSecret(value),
       verifiedAt: verified ? new Date() : null,
+      // A key saved again is tried again. (A refused check does not mark it: a restricted key may
+      // be denied the model list yet allowed to chat.)
+      invalidAt: null,
+      invalidReason: null,
     });
+    this.breaker.clear(saved.id);
     await this.audit.record(viewer, 'provider_key.saved', {
       type: 'provider_key',
       id: saved.id,
       label: saved.masked,
     });
-    return { ...toMasked(saved), verified, verifyMessage };
+    return { ...this.toMasked(saved), verified, verifyMessage };
   }
 
   async remove(viewer: Viewer): Promise<void> {
     const key = await this.db.getRepository(ProviderKey).findOneBy({ userId: viewer.userId });
     if (!key) return;
     await this.db.getRepository(ProviderKey).delete({ id: key.id });
+    this.breaker.clear(key.id);
     await this.audit.record(viewer, 'provider_key.removed', {
       type: 'provider_key',
       id: key.id,
@@ -88,7 +128,10 @@ export class ProviderKeysService {
     });
   }
 
-  /** A chat provider on the user's key for `model`, or null when they have none. */
+  /**
+   * A chat provider on the user's key for `model`, or null when they have none. A key marked
+   * refused still comes back (answers then say so without calling it).
+   */
   async providerFor(userId: string, model: string): Promise<ChatProvider | null> {
     const key = await this.db.getRepository(ProviderKey).findOneBy({ userId });
     if (!key) return null;
@@ -97,6 +140,15 @@ export class ProviderKeysService {
       baseUrl: this.settings.baseUrl,
       model,
       timeoutMs: this.settings.timeoutMs,
+      key: {
+        id: key.id,
+        owner: 'member',
+        userId,
+        invalidReason: key.invalidAt
+          ? (key.invalidReason ?? 'The AI provider refused the key.')
+          : null,
+        markInvalid: (reason) => this.markInvalid(key, reason),
+      },
     });
   }
 
@@ -119,8 +171,18 @@ export class ProviderKeysService {
       return { verified: false, message: 'The provider could not be reached to check the key.' };
     }
   }
-}
 
-function toMasked(key: ProviderKey): MaskedKey {
-  return { id: key.id, userId: key.userId, masked: key.masked, verifiedAt: key.verifiedAt };
+  private toMasked(key: ProviderKey): MaskedKey {
+    const status: ProviderState = key.invalidAt ? 'invalid' : this.breaker.state(key.id);
+    return {
+      id: key.id,
+      userId: key.userId,
+      masked: key.masked,
+      verifiedAt: key.verifiedAt,
+      status,
+      invalidAt: key.invalidAt,
+      invalidReason: key.invalidAt ? key.invalidReason : null,
+      retryAt: status === 'cooling_down' ? this.breaker.retryAt(key.id) : null,
+    };
+  }
 }

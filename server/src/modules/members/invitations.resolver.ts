@@ -5,6 +5,7 @@ import { displayName } from './invitations.service.js';
 import {
   AcceptInvitationInput,
   InvitationPreview,
+  InvitationLinkType,
   InvitationType,
   InviteMembersInput,
   InviteMembersResult,
@@ -56,6 +57,19 @@ export class InvitationsResolver {
     return toInvitationType(
       Object.assign(invitation, { invitedBy: invitation.invitedBy ?? ctx.viewer!.user }),
     );
+  }
+
+  @Authorized('user.write')
+  @Mutation(() => InvitationLinkType, {
+    description:
+      'A new link to share by hand (copy); the previous link, mailed or copied, stops working.',
+  })
+  async createInvitationLink(
+    @Arg('id', () => ID) id: string,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<InvitationLinkType> {
+    const { url, invitation } = await ctx.services.invitations.link(ctx.viewer!, id);
+    return { url, expiresAt: invitation.expiresAt };
   }
 
   @Authorized('user.write')

@@ -159,6 +159,28 @@ export class InvitationsService {
     return invitation;
   }
 
+  /**
+   * A new link to hand over another way (chat, in person) instead of mail: the previous link
+   * stops working (only a hash of the token is stored, so an old link cannot be shown again).
+   */
+  async link(viewer: Viewer, id: string): Promise<{ url: string; invitation: Invitation }> {
+    requirePersonSession(viewer);
+    requireCurrentPermission(viewer, 'user.write');
+    const invitation = await this.openInvitation(viewer, id);
+    const token = randomToken();
+    Object.assign(invitation, {
+      tokenHash: hashToken(this.tokenKey, token),
+      expiresAt: daysFromNow(INVITATION_TTL_DAYS),
+    });
+    await this.db.getRepository(Invitation).save(invitation);
+    await this.audit.record(viewer, 'invitation.link_created', {
+      type: 'invitation',
+      id: invitation.id,
+      label: invitation.email,
+    });
+    return { url: this.acceptUrl(token), invitation };
+  }
+
   async revoke(viewer: Viewer, id: string): Promise<void> {
     requireCurrentPermission(viewer, 'user.write');
     const invitation = await this.openInvitation(viewer, id);
@@ -266,6 +288,10 @@ export class InvitationsService {
     return unique;
   }
 
+  private acceptUrl(token: string): string {
+    return `${this.publicUrl}/accept-invite?token=${encodeURIComponent(token)}`;
+  }
+
   private async workspaceOf(id: string) {
     return this.db.getRepository(Workspace).findOneOrFail({ where: { id } });
   }
@@ -276,7 +302,7 @@ export class InvitationsService {
     workspace: Workspace,
     inviter: User,
   ) {
-    const link = `${this.publicUrl}/accept-invite?token=${encodeURIComponent(token)}`;
+    const link = this.acceptUrl(token);
     const roleLabels = invitation.roles.map((r) => ROLES[r].label).join(', ');
     const hasAccount = await this.db
       .getRepository(User)

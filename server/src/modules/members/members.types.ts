@@ -81,6 +81,15 @@ export class RoleType {
   permissions: string[];
 }
 
+@ObjectType('InvitationLink', { description: 'An invitation link to share by hand.' })
+export class InvitationLinkType {
+  @Field(() => String)
+  url: string;
+
+  @Field(() => Date)
+  expiresAt: Date;
+}
+
 @ObjectType('Invitation', { description: 'An open invitation to join the workspace.' })
 export class InvitationType {
   @Field(() => ID)

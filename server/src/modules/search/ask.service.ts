@@ -1,6 +1,8 @@
 import type { DataSource } from 'typeorm';
 import { answerMessages } from '../../ai/answer-prompt.js';
-import { ChatProvider, ProviderError } from '../../ai/chat-provider.js';
+import { ChatProvider } from '../../ai/chat-provider.js';
+import { ProviderBreaker } from '../../ai/provider-breaker.js';
+import { ProviderTurn, type AnswerProviderState } from '../../ai/provider-turn.js';
 import { extractiveAnswer } from '../../ai/extractive-answer.js';
 import type { Logger } from '../../shared/logger.js';
 import { SignInThrottle } from '../auth/sign-in-throttle.js';
@@ -36,8 +38,13 @@ export interface AskResult {
   searchQuery: string;
   answer: string;
   mode: AnswerMode;
-  /** Why the answer is extractive when a provider was configured (bad key, timeout, …). */
+  /**
+   * Why the answer is extractive when a provider was configured (bad key, timeout, …): given by
+   * the answer that met the failure; later answers skipped by the key's breaker carry null.
+   */
   notice: string | null;
+  /** The key's state after this answer, stable for machines (a null notice says no more). */
+  providerState: AnswerProviderState;
   model: string | null;
   /** The passages the answer cites, each with the number it is cited by. */
   sources: NumberedPassage[];
@@ -58,6 +65,8 @@ export interface AskInput {
   /** Restrictions a bot adds: only these sources/documents, this language and provider. */
   scope?: { sourceIds?: string[]; documentIds?: string[] };
   language?: string;
+  /** The bot's language code (en, ja, es, rs): the notice is written in it. */
+  languageCode?: string;
   provider?: ChatProvider | null;
   /** Whether to write the question to the asker's history (bots keep their own log). */
   record?: boolean;
@@ -75,6 +84,9 @@ export interface ProviderSettings {
   model: string;
   timeoutMs: number;
 }
+
+/** The server key's name for its breaker (saved keys go by their row id). */
+export const SERVER_KEY_ID = 'server';
 
 /** Passages given to the answer; at most this many from one document, for breadth. */
 const ANSWER_PASSAGES = 5;
@@ -105,6 +117,8 @@ export class AskService {
     private readonly ratePerMinute = Infinity,
     /** Questions per minute for each API key (a script's own budget, apart from its person's). */
     private readonly apiKeyRatePerMinute = Infinity,
+    /** Skips a failing key for a while (shared with the keys' status, one per process). */
+    readonly breaker = new ProviderBreaker(),
   ) {
     this.throttle = new SignInThrottle(db);
   }
@@ -130,10 +144,27 @@ export class AskService {
     });
   }
 
-  /** The workspace's default provider: the server key, when one is configured. */
+  /**
+   * The workspace's default provider: the server key, when one is configured. A refusal of it is
+   * kept in memory (the key changes only with the configuration, so a restart clears it).
+   */
   defaultProvider(): ChatProvider | null {
     const { apiKey, baseUrl, model, timeoutMs } = this.settings;
-    return apiKey ? new ChatProvider({ apiKey, baseUrl, model, timeoutMs }) : null;
+    if (!apiKey) return null;
+    const breaker = this.breaker;
+    return new ChatProvider({
+      apiKey,
+      baseUrl,
+      model,
+      timeoutMs,
+      key: {
+        id: SERVER_KEY_ID,
+        owner: 'server',
+        userId: null,
+        invalidReason: null,
+        markInvalid: async (reason) => breaker.markInvalid(SERVER_KEY_ID, reason),
+      },
+    });
   }
 
   /** `asker`: who asks (a bot's public page has no user; it never records history). */
@@ -159,8 +190,11 @@ export class AskService {
     const thread = await this.conversations.open(owner, input.conversationId);
     await this.admit(asker);
     const started = performance.now();
-    const provider =
-      input.provider !== undefined ? input.provider : await this.providerFor(asker.userId);
+    const provider = new ProviderTurn(
+      input.provider !== undefined ? input.provider : await this.providerFor(asker.userId),
+      this.breaker,
+      this.logger,
+    );
     const searchQuery = await this.standaloneQuestion(question, thread.previous, provider, signal);
     const { passages: found, terms } = await this.search.passages(asker.workspaceId, {
       text: searchQuery,
@@ -180,21 +214,21 @@ export class AskService {
 
     let answer: string | null = null;
     let mode: AnswerMode = 'extractive';
-    let notice: string | null = null;
-    if (sources.length > 0 && provider) {
-      try {
-        answer = await provider.stream(
-          answerMessages(question, sources, input.language, historyMessages(thread.previous)),
-          (text) => onEvent({ type: 'delta', text }),
-          signal,
-        );
-        mode = 'generated';
-      } catch (error) {
-        if (!(error instanceof ProviderError)) throw error;
-        this.logger.warn('AI provider failed; answering extractively', { kind: error.kind });
-        notice = `${error.message} This answer was extracted from your sources instead.`;
-      }
+    if (sources.length > 0) {
+      answer = await provider.run(
+        'answer',
+        (chat) =>
+          chat.stream(
+            answerMessages(question, sources, input.language, historyMessages(thread.previous)),
+            (text) => onEvent({ type: 'delta', text }),
+            signal,
+          ),
+        signal,
+      );
+      if (answer !== null) mode = 'generated';
     }
+    // Only an answer the provider did not write says why (a refused rewrite is no reason).
+    const notice = mode === 'extractive' ? provider.notice(owner.userId, input.languageCode) : null;
     if (answer === null) {
       answer =
         (sources.length > 0
@@ -216,7 +250,8 @@ export class AskService {
       answer,
       mode,
       notice,
-      model: mode === 'generated' ? (provider?.model ?? null) : null,
+      providerState: provider.state(),
+      model: mode === 'generated' ? provider.model : null,
       sources: cited,
       related,
       timings: { retrievalMs, answerMs: totalMs - retrievalMs, totalMs },
@@ -255,24 +290,18 @@ export class AskService {
   private async standaloneQuestion(
     question: string,
     previous: PriorTurn[],
-    provider: ChatProvider | null,
+    provider: ProviderTurn,
     signal?: AbortSignal,
   ): Promise<string> {
     if (previous.length === 0) return question;
-    if (provider) {
-      try {
-        const rewrite = usableRewrite(
-          await provider.complete(rewriteMessages(previous, question), { maxTokens: 120, signal }),
-        );
-        if (rewrite) return rewrite;
-      } catch (error) {
-        if (!(error instanceof ProviderError)) throw error;
-        this.logger.warn('Follow-up rewrite failed; carrying the previous key words', {
-          kind: error.kind,
-        });
-      }
-    }
-    return carryOver(question, previous[previous.length - 1]);
+    // The same breaker as the answer: a failing key is not tried here either.
+    const rewritten = await provider.run(
+      'follow-up rewrite',
+      (chat) => chat.complete(rewriteMessages(previous, question), { maxTokens: 120, signal }),
+      signal,
+    );
+    const rewrite = rewritten === null ? null : usableRewrite(rewritten);
+    return rewrite || carryOver(question, previous[previous.length - 1]);
   }
 }
 

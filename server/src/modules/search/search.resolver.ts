@@ -116,12 +116,13 @@ export class SearchResolver {
           WHERE c.document_id = $1 AND c.workspace_id = $2 ORDER BY c.ordinal`,
         [doc.id, ctx.viewer!.workspaceId],
       );
-    const [source] = await ctx.services.db.query('SELECT name FROM sources WHERE id = $1', [
+    const [source] = await ctx.services.db.query('SELECT name, kind FROM sources WHERE id = $1', [
       doc.sourceId,
     ]);
     return {
       document: DocumentType.from(doc),
       sourceName: source?.name ?? '',
+      sourceKind: source?.kind ?? 'file_upload',
       passages: rows.map((r) => ({
         ordinal: r.ordinal,
         location: locationLabel(r.location),

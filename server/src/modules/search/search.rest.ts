@@ -25,6 +25,7 @@ function answerBody(result: AskResult) {
       related: result.related.map(restSource),
       mode: result.mode,
       notice: result.notice,
+      providerState: result.providerState,
     },
     timings: result.timings,
   };
@@ -123,6 +124,7 @@ function send(res: Response, event: AskEvent) {
       answer: r.answer,
       mode: r.mode,
       notice: r.notice,
+      providerState: r.providerState,
       model: r.model,
       sources: r.sources.map((p) => AskSourceType.from(p)),
       related: r.related.map((p) => AskSourceType.from(p)),

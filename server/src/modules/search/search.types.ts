@@ -121,6 +121,12 @@ export class AskResultType {
   })
   notice: string | null;
 
+  @Field(() => String, {
+    description:
+      'The AI key behind the answer: ok, cooling_down (failing; skipped for a while, answers extractive), invalid (refused by the provider until saved again) or none (no key). A notice is given once; later answers say only this.',
+  })
+  providerState: string;
+
   @Field(() => String, { nullable: true })
   model: string | null;
 
@@ -145,6 +151,7 @@ export class AskResultType {
       answer: r.answer,
       mode: r.mode,
       notice: r.notice,
+      providerState: r.providerState,
       model: r.model,
       sources: r.sources.map((p) => AskSourceType.from(p)),
       related: r.related.map((p) => AskSourceType.from(p)),
@@ -286,6 +293,11 @@ export class DocumentContentType {
 
   @Field(() => String)
   sourceName: string;
+
+  @Field(() => String, {
+    description: 'file_upload, confluence, jira, google_docs or github: the tool a link opens.',
+  })
+  sourceKind: string;
 
   @Field(() => [DocumentPassageType])
   passages: DocumentPassageType[];

@@ -15,6 +15,9 @@ export type DocumentStatus = 'queued' | 'parsing' | 'indexed' | 'failed';
 @Entity({ name: 'documents' })
 @Index('idx_documents_workspace_source', ['workspaceId', 'sourceId'])
 @Index('uq_documents_source_external', ['sourceId', 'externalId'], { unique: true })
+// One copy of a file per workspace (several NULLs never collide): an upload of the same bytes is
+// found by this index, and two identical uploads confirmed at once cannot both get in.
+@Index('uq_documents_workspace_file_hash', ['workspaceId', 'fileHash'], { unique: true })
 export class SourceDocument {
   @PrimaryGeneratedColumn('uuid')
   id: string;
@@ -69,6 +72,15 @@ export class SourceDocument {
   /** SHA-256 of the indexed text: a new version with the same text is not re-chunked. */
   @Column({ type: 'text', name: 'content_hash', nullable: true })
   contentHash: string | null;
+
+  /**
+   * SHA-256 (hex) of an uploaded file's stored bytes, computed by the server at confirm; null for
+   * connected items, and for files uploaded before it existed (those are not matched as
+   * duplicates until uploaded again). Not `content_hash`, which is the connectors' hash of the
+   * indexed text and may repeat within a workspace.
+   */
+  @Column({ type: 'text', name: 'file_hash', nullable: true })
+  fileHash: string | null;
 
   /** The source's sync run that last listed this item; older ones are gone from the tool. */
   @Column({ type: 'integer', name: 'seen_run', nullable: true })

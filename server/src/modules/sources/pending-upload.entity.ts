@@ -41,6 +41,10 @@ export class PendingUpload {
   @Column({ type: 'timestamptz', name: 'expires_at' })
   expiresAt: Date;
 
+  /** The document this upload replaces (the user chose Replace): deleted when this is confirmed. */
+  @Column({ type: 'uuid', name: 'replace_document_id', nullable: true })
+  replaceDocumentId: string | null;
+
   @Column({ type: 'uuid', name: 'document_id', nullable: true })
   documentId: string | null;
 

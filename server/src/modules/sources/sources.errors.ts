@@ -1,6 +1,14 @@
 import { AppError } from '../../shared/app-error.js';
 import { formatBytes } from '../../storage/object-storage.js';
 
+/** The document an uploaded file already is, as a duplicate refusal names it. */
+export interface ExistingDocument {
+  documentId: string;
+  title: string;
+  sourceId: string;
+  sourceName: string;
+}
+
 export const SourceErrors = {
   sourceNotFound: () => new AppError('NOT_FOUND', 'No such source in this workspace.', 404),
   documentNotFound: () => new AppError('NOT_FOUND', 'No such document in this workspace.', 404),
@@ -63,6 +71,22 @@ export const SourceErrors = {
       'This item comes from a connected tool: it is removed when it is deleted there, or when the source is disconnected.',
       400,
     ),
+  /** The same bytes are already a document of the workspace; the details say which. */
+  duplicate: (existing: ExistingDocument) =>
+    new AppError(
+      'DUPLICATE_DOCUMENT',
+      `This file is already uploaded as "${existing.title}" (${existing.sourceName}). To replace that document, upload the file again with replaceDocumentId.`,
+      409,
+      { ...existing },
+    ),
+  noStoredFile: () =>
+    new AppError(
+      'NO_STORED_FILE',
+      'This item comes from a connected tool and has no stored file: open it in its tool instead.',
+      404,
+    ),
+  fileMissing: () =>
+    new AppError('NOT_FOUND', 'The stored file of this document could not be found.', 404),
   notUploadSource: () =>
     new AppError('BAD_USER_INPUT', 'Files can only be added to a file-upload source.', 400, {
       field: 'sourceId',

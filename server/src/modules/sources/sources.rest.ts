@@ -3,13 +3,14 @@ import type { Config } from '../../config.js';
 import { bodyString, handle, requireViewer } from '../../http/rest.js';
 import { badInput } from '../../shared/app-error.js';
 import type { Services } from '../../services.js';
+import { sendStoredFile } from './file-download.js';
 
 /** The origin to put in upload URLs: PUBLIC_URL when set, else the address the caller used. */
 export function originOf(req: Request, config: Config): string {
   return config.publicUrlSet ? config.publicUrl : `${req.protocol}://${req.get('host')}`;
 }
 
-/** SPEC §7 upload flow: get-upload-url, (PUT to the URL), confirm-upload. */
+/** SPEC §7 upload flow: get-upload-url, (PUT to the URL), confirm-upload; a file's download. */
 export function sourceRoutes(services: Services, config: Config): Router {
   const router = Router();
 
@@ -22,6 +23,8 @@ export function sourceRoutes(services: Services, config: Config): Router {
         fileType: bodyString(req, 'fileType', false),
         fileSize: declaredSize(req.body),
         sourceId: bodyString(req, 'sourceId', false) ?? null,
+        contentHash: bodyString(req, 'contentHash', false) ?? null,
+        replaceDocumentId: bodyString(req, 'replaceDocumentId', false) ?? null,
       });
       res.json({
         // Local storage answers a path on this server; S3 an absolute presigned URL.
@@ -51,6 +54,15 @@ export function sourceRoutes(services: Services, config: Config): Router {
         fileSize: doc.fileSize,
         status: doc.status,
       });
+    }),
+  );
+
+  router.get(
+    '/documents/:id/file',
+    requireViewer(services, 'search.read'),
+    handle(async (req, res) => {
+      const { doc, body } = await services.sources.openFile(req.viewer!, String(req.params.id));
+      await sendStoredFile(res, doc, body, services.logger);
     }),
   );
 

@@ -1,4 +1,5 @@
 import type { AuditLog } from '../audit/audit-log.js';
+import type { Readable } from 'node:stream';
 import type { DataSource } from 'typeorm';
 import { badInput } from '../../shared/app-error.js';
 import { assertId } from '../../shared/ids.js';
@@ -76,6 +77,19 @@ export class SourcesService {
       .findOne({ where: { id, workspaceId: viewer.workspaceId } });
     if (!doc) throw SourceErrors.documentNotFound();
     return doc;
+  }
+
+  /**
+   * An uploaded document's stored bytes, for whoever may search the workspace (what they can read
+   * as passages they can download). Connected items have no file: their tool holds them.
+   */
+  async openFile(viewer: Viewer, id: string): Promise<{ doc: SourceDocument; body: Readable }> {
+    requireCurrentPermission(viewer, 'search.read');
+    const doc = await this.document(viewer, id);
+    if (!doc.storageKey) throw SourceErrors.noStoredFile();
+    const body = await this.storage.openRead(doc.storageKey);
+    if (!body) throw SourceErrors.fileMissing();
+    return { doc, body };
   }
 
   async createUploadSource(

@@ -1,4 +1,4 @@
-import { IsOptional, MaxLength } from 'class-validator';
+import { IsOptional, Matches, MaxLength } from 'class-validator';
 import { Field, Float, ID, InputType, Int, ObjectType } from 'type-graphql';
 import { SourceConnectionType } from '../connectors/connectors.types.js';
 import type { SourceDocument } from './document.entity.js';
@@ -33,6 +33,12 @@ export class DocumentType {
   @Field(() => Float, { description: 'Bytes.' })
   fileSize: number;
 
+  @Field(() => Boolean, {
+    description:
+      'Whether the original file is stored (uploads): GET /api/documents/{id}/file downloads it.',
+  })
+  hasFile: boolean;
+
   @Field(() => String, { description: 'queued, parsing, indexed or failed' })
   status: string;
 
@@ -60,6 +66,7 @@ export class DocumentType {
       fileType: doc.fileType,
       webUrl: doc.webUrl,
       fileSize: doc.fileSize,
+      hasFile: Boolean(doc.storageKey),
       status: doc.status,
       progress: doc.progress,
       error: doc.error,
@@ -166,6 +173,25 @@ export class CreateUploadInput {
   })
   @IsOptional()
   sourceId?: string;
+
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'The file’s SHA-256 in hex: a file already in the workspace is then refused (DUPLICATE_DOCUMENT) before its bytes are sent. The server checks the stored bytes at confirm either way.',
+  })
+  @IsOptional()
+  @Matches(/^[0-9a-fA-F]{64}$/, {
+    message: 'contentHash is the SHA-256 of the file, in hex (64 characters).',
+  })
+  contentHash?: string;
+
+  @Field(() => ID, {
+    nullable: true,
+    description:
+      'An uploaded document this file replaces (e.g. the one a DUPLICATE_DOCUMENT named): it is deleted, with its index, once this file is confirmed.',
+  })
+  @IsOptional()
+  replaceDocumentId?: string;
 }
 
 @ObjectType({

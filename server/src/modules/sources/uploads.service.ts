@@ -7,6 +7,7 @@ import { badInput } from '../../shared/app-error.js';
 import { assertId } from '../../shared/ids.js';
 import type { Logger } from '../../shared/logger.js';
 import type { ObjectStorage } from '../../storage/object-storage.js';
+import type { AuditLog } from '../audit/audit-log.js';
 import { requireCurrentPermission } from '../auth/require-permission.js';
 import type { Viewer } from '../auth/viewer.js';
 import { SourceDocument } from './document.entity.js';
@@ -16,21 +17,25 @@ import { PendingUpload } from './pending-upload.entity.js';
 import { SourceErrors } from './sources.errors.js';
 import { Source } from './source.entity.js';
 import { DEFAULT_SOURCE_NAME } from './sources.service.js';
+import {
+  ALLOWED_EXTENSIONS,
+  cleanFileName,
+  mediaType,
+  OCTET_STREAM,
+  tooLargeFor,
+} from './upload-rules.js';
+import { declaredHash, findDuplicate, isDuplicateInsert, storedHash } from './upload-duplicates.js';
 
-export const ALLOWED_EXTENSIONS = [
-  '.pdf',
-  '.doc',
-  '.docx',
-  '.xls',
-  '.xlsx',
-  '.ppt',
-  '.pptx',
-  '.txt',
-] as const;
 const UPLOAD_URL_TTL_MS = 15 * 60 * 1000;
 /** Expired URLs are deleted a little after they expire, so a PUT ending at expiry can finish. */
 const PRUNE_GRACE_MS = 5 * 60 * 1000;
-const OCTET_STREAM = 'application/octet-stream';
+
+/** A document an upload replaced, as its deletion is finished and audited. */
+interface Replaced {
+  id: string;
+  label: string;
+  storageKey: string;
+}
 
 export interface UploadLimits {
   maxFileBytes: number;
@@ -41,7 +46,9 @@ export interface UploadLimits {
  * The three-step upload (URL, PUT, confirm) that turns a file into a queued document. An upload
  * URL takes one PUT of at most the declared size and of the declared type; the bytes a confirmed
  * document keeps can never be replaced through it. Unconfirmed uploads hold their size of the
- * workspace quota until they expire, then `pruneExpired` deletes them.
+ * workspace quota until they expire, then `pruneExpired` deletes them. A workspace keeps one copy
+ * of a file: the same bytes again are refused (DUPLICATE_DOCUMENT) unless the upload replaces
+ * that document.
  */
 export class UploadsService {
   constructor(
@@ -49,10 +56,14 @@ export class UploadsService {
     private readonly storage: ObjectStorage,
     private readonly queue: JobQueue,
     private readonly logger: Logger,
+    private readonly audit: AuditLog,
     private readonly limits: UploadLimits,
   ) {}
 
-  /** Step 1: a signed URL the browser PUTs the file to, bound to the caller's workspace. */
+  /**
+   * Step 1: a signed URL the browser PUTs the file to, bound to the caller's workspace. With the
+   * file's SHA-256, a file already in the workspace is refused here, before its bytes are sent.
+   */
   async createUpload(
     viewer: Viewer,
     input: {
@@ -60,6 +71,8 @@ export class UploadsService {
       fileType?: string | null;
       fileSize?: number | null;
       sourceId?: string | null;
+      contentHash?: string | null;
+      replaceDocumentId?: string | null;
     },
   ) {
     requireCurrentPermission(viewer, 'source.write');
@@ -76,8 +89,14 @@ export class UploadsService {
       ext === '.txt' ? MAX_TEXT_CHARS : Infinity,
     );
     if (declaredSize !== null && declaredSize > fileLimit) throw tooLargeFor(fileName, fileLimit);
+    const hash = declaredHash(input.contentHash);
+    const replacing = await this.replaceable(viewer, input.replaceDocumentId ?? null);
+    const replaceId = replacing?.id ?? null;
+    const existing = hash && (await findDuplicate(this.db, viewer.workspaceId, hash, replaceId));
+    if (existing) throw SourceErrors.duplicate(existing);
     const used = await this.usedBytes(viewer.workspaceId);
-    const room = this.limits.workspaceQuotaBytes - used;
+    // The file being replaced gives its room back once this one is confirmed.
+    const room = this.limits.workspaceQuotaBytes - used + (replacing?.fileSize ?? 0);
     if (room <= 0 || (declaredSize !== null && declaredSize > room))
       throw SourceErrors.quota(this.limits.workspaceQuotaBytes);
     const source = await this.uploadSource(viewer, input.sourceId ?? null);
@@ -93,6 +112,7 @@ export class UploadsService {
       fileName,
       fileType,
       maxSize: maxBytes,
+      replaceDocumentId: replaceId,
       expiresAt,
     });
     const uploadUrl = await this.storage.createPutUrl({
@@ -137,6 +157,8 @@ export class UploadsService {
   /**
    * Step 3: registers the uploaded file as a document and queues its indexing. Only the
    * workspace that asked for the URL can confirm it; confirming twice answers the same document.
+   * The stored bytes' own SHA-256 decides duplicates (a declared hash may be wrong); an upload
+   * that replaces a document deletes it in the same transaction that creates the new one.
    */
   async confirmUpload(
     viewer: Viewer,
@@ -169,34 +191,103 @@ export class UploadsService {
         throw await refuse(SourceErrors.content(error.code, error.message));
       throw error;
     }
+    const fileHash = await storedHash(this.storage, pending.key);
+    if (fileHash === null) throw SourceErrors.notUploaded();
+    const same = await findDuplicate(
+      this.db,
+      viewer.workspaceId,
+      fileHash,
+      pending.replaceDocumentId,
+    );
+    if (same) throw await refuse(SourceErrors.duplicate(same));
     // From here the document's bytes live where the upload URL cannot reach them.
     const storageKey = await this.storage.seal(pending.key);
-    const doc = await this.db.transaction(async (m) => {
+    let registered: { doc: SourceDocument; replaced: Replaced | null };
+    try {
+      registered = await this.register(viewer, pending, stored.size, storageKey, fileHash);
+    } catch (error) {
+      if (!isDuplicateInsert(error)) throw error;
+      // The same bytes were confirmed by another upload between the check above and this insert.
+      await this.storage.remove(storageKey);
+      await repo.delete({ key: pending.key, documentId: IsNull() });
+      const winner = await findDuplicate(this.db, viewer.workspaceId, fileHash);
+      throw winner ? SourceErrors.duplicate(winner) : error;
+    }
+    this.queue.kick();
+    if (registered.replaced) await this.afterReplace(viewer, registered.replaced);
+    return registered.doc;
+  }
+
+  /**
+   * Confirm's transaction: the document (once, under the upload's row lock), its indexing job,
+   * and the deletion of the document it replaces (its chunks cascade).
+   */
+  private register(
+    viewer: Viewer,
+    pending: PendingUpload,
+    fileSize: number,
+    storageKey: string,
+    fileHash: string,
+  ): Promise<{ doc: SourceDocument; replaced: Replaced | null }> {
+    return this.db.transaction(async (m) => {
       const claimed = await m.query(
         `SELECT document_id FROM pending_uploads WHERE key = $1 FOR UPDATE`,
         [pending.key],
       );
       if (claimed.length === 0) throw SourceErrors.uploadExpired();
-      if (claimed[0].document_id)
-        return m
+      if (claimed[0].document_id) {
+        const doc = await m
           .getRepository(SourceDocument)
           .findOneOrFail({ where: { id: claimed[0].document_id } });
+        return { doc, replaced: null };
+      }
+      // Already gone (deleted meanwhile) is fine: the new file takes its place all the same. A
+      // CTE, so the driver answers the deleted rows (a bare DELETE answers [rows, count]).
+      const [old]: { id: string; label: string; storage_key: string }[] = pending.replaceDocumentId
+        ? await m.query(
+            `WITH gone AS (DELETE FROM documents
+                            WHERE id = $1 AND workspace_id = $2 AND storage_key IS NOT NULL
+                            RETURNING id, coalesce(file_name, title) AS label, storage_key)
+             SELECT * FROM gone`,
+            [pending.replaceDocumentId, viewer.workspaceId],
+          )
+        : [];
       const created = await m.getRepository(SourceDocument).save({
         workspaceId: viewer.workspaceId,
         sourceId: pending.sourceId,
         title: pending.fileName.replace(/\.[^.]+$/, ''),
         fileName: pending.fileName,
         fileType: pending.fileType,
-        fileSize: stored.size,
+        fileSize,
         storageKey,
+        fileHash,
         status: 'queued',
         uploadedById: viewer.userId,
       });
       await m.getRepository(PendingUpload).update(pending.key, { documentId: created.id });
       await this.queue.enqueue(INDEX_JOB, { documentId: created.id }, m);
-      return created;
+      const replaced = old ? { id: old.id, label: old.label, storageKey: old.storage_key } : null;
+      return { doc: created, replaced };
     });
-    this.queue.kick();
+  }
+
+  /** What deleting a document does after its rows are gone: its bytes, and the audit event. */
+  private async afterReplace(viewer: Viewer, old: Replaced): Promise<void> {
+    await this.storage
+      .remove(old.storageKey)
+      .catch((error) => this.logger.warn('Could not delete a replaced file', { error }));
+    await this.audit.record(viewer, 'document.deleted', {
+      type: 'document',
+      id: old.id,
+      label: old.label,
+    });
+  }
+
+  /** The uploaded document an upload may replace (connected items are their tool's to change). */
+  private async replaceable(viewer: Viewer, id: string | null): Promise<SourceDocument | null> {
+    if (!id) return null;
+    const doc = await this.document(viewer, assertId(id));
+    if (!doc.storageKey) throw SourceErrors.connectedDocument();
     return doc;
   }
 
@@ -304,36 +395,4 @@ export class UploadsService {
       })
     );
   }
-}
-
-/** A Content-Type reduced to its media type (`text/plain; charset=utf-8` → `text/plain`). */
-export function mediaType(raw: string | null | undefined): string {
-  const type = String(raw ?? '')
-    .split(';')[0]
-    .trim()
-    .toLowerCase()
-    .slice(0, 200);
-  // S3 stores a PUT that named no type as binary/octet-stream.
-  return !type || type === 'binary/octet-stream' ? OCTET_STREAM : type;
-}
-
-// eslint-disable-next-line no-control-regex
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g;
-
-/** Keeps a display name only: no folders, no control characters, bounded length. */
-function cleanFileName(raw: string): string {
-  const name = path
-    .basename(String(raw ?? '').replace(/\\/g, '/'))
-    .replace(CONTROL_CHARACTERS, '')
-    .trim();
-  if (!name || name === '.' || name === '..')
-    throw badInput('fileName is required.', { field: 'fileName' });
-  return name.slice(-200);
-}
-
-/** A refused size, said for what it is: text files are bounded by the characters indexed. */
-function tooLargeFor(fileName: string, maxBytes: number) {
-  return path.extname(fileName).toLowerCase() === '.txt' && maxBytes >= MAX_TEXT_CHARS
-    ? SourceErrors.textTooLarge(MAX_TEXT_CHARS)
-    : SourceErrors.tooLarge(maxBytes);
 }

@@ -12,6 +12,8 @@ export interface AnswerViewProps {
   sources: AskSource[];
   mode?: 'generated' | 'extractive' | null;
   notice?: string | null;
+  /** The extractive label, when not the English default (a bot's answers: in its language). */
+  extractiveLabel?: string;
   /** The answer is still arriving: a caret follows the text. */
   streaming?: boolean;
 }
@@ -20,14 +22,19 @@ export interface AnswerViewProps {
  * An answer as safe text (never HTML: a document's `<script>` shows as written) with each `[n]`
  * linking to the cited passage, line breaks kept.
  */
-export function AnswerView({ answer, sources, mode, notice, streaming }: AnswerViewProps) {
+export function AnswerView({
+  answer,
+  sources,
+  mode,
+  notice,
+  extractiveLabel = 'Extracted from your sources — no AI model used',
+  streaming,
+}: AnswerViewProps) {
   const parts = useMemo(() => splitCitations(answer, sources), [answer, sources]);
 
   return (
     <Stack gap="sm">
-      {mode === 'extractive' && (
-        <ExtractiveBadge>Extracted from your sources — no AI model used</ExtractiveBadge>
-      )}
+      {mode === 'extractive' && <ExtractiveBadge>{extractiveLabel}</ExtractiveBadge>}
       {notice && (
         <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} />} p="sm">
           {notice}

@@ -9,7 +9,15 @@ import { KeyModal, type StoredKey } from './KeyModal';
 
 afterEach(() => notifications.clean());
 
-const STORED: StoredKey = { id: 'k1', masked: 'sk-…abcd', verifiedAt: null };
+const STORED: StoredKey = {
+  id: 'k1',
+  masked: 'sk-…abcd',
+  verifiedAt: null,
+  status: 'OK',
+  invalidAt: null,
+  invalidReason: null,
+  retryAt: null,
+};
 
 const saveMock = (value: string, verify: boolean, result: object) => ({
   request: { query: SaveProviderKeyDocument, variables: { value, verify } },
@@ -22,6 +30,10 @@ const saved = (overrides: object = {}) => ({
       id: 'k1',
       masked: 'sk-…w0rd',
       verifiedAt: '2024-03-01T12:00:00.000Z',
+      status: 'OK',
+      invalidAt: null,
+      invalidReason: null,
+      retryAt: null,
       verified: true,
       verifyMessage: 'The provider accepted the key.',
       ...overrides,

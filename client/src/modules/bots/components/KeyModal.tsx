@@ -23,6 +23,8 @@ interface KeyModalProps {
   onClose: () => void;
   /** The key already stored (shown masked), or null. */
   storedKey: StoredKey | null;
+  /** Stay on the page after a save (Integrations) instead of going to /app/bots. */
+  stayOnSave?: boolean;
 }
 
 /**
@@ -30,7 +32,7 @@ interface KeyModalProps {
  * comes back only masked; saving the masked value unchanged keeps it. After a save it closes and
  * goes to /app/bots, unless the requested check failed: then it stays open and says why.
  */
-export function KeyModal({ opened, onClose, storedKey }: KeyModalProps) {
+export function KeyModal({ opened, onClose, storedKey, stayOnSave = false }: KeyModalProps) {
   return (
     <Modal
       opened={opened}
@@ -41,12 +43,20 @@ export function KeyModal({ opened, onClose, storedKey }: KeyModalProps) {
       {...DIALOG_PROPS}
     >
       {/* Mounted per opening, so the form starts from the stored key each time. */}
-      {opened && <KeyForm storedKey={storedKey} onClose={onClose} />}
+      {opened && <KeyForm storedKey={storedKey} onClose={onClose} stayOnSave={stayOnSave} />}
     </Modal>
   );
 }
 
-function KeyForm({ storedKey, onClose }: { storedKey: StoredKey | null; onClose: () => void }) {
+function KeyForm({
+  storedKey,
+  onClose,
+  stayOnSave,
+}: {
+  storedKey: StoredKey | null;
+  onClose: () => void;
+  stayOnSave: boolean;
+}) {
   const navigate = useNavigate();
   const [save, { loading }] = useSaveProviderKeyMutation();
   const [value, setValue] = useState(storedKey?.masked ?? '');
@@ -57,7 +67,7 @@ function KeyForm({ storedKey, onClose }: { storedKey: StoredKey | null; onClose:
 
   const done = () => {
     onClose();
-    navigate('/app/bots');
+    if (!stayOnSave) navigate('/app/bots');
   };
 
   const submit = async (event: FormEvent) => {
@@ -71,8 +81,12 @@ function KeyForm({ storedKey, onClose }: { storedKey: StoredKey | null; onClose:
         update(cache, { data: saved }) {
           if (!saved) return;
           // The stored key may be new: the query's root field still says null until written.
-          const { id, masked, verifiedAt } = saved.saveProviderKey;
-          const providerKey = { __typename: 'ProviderKey' as const, id, masked, verifiedAt };
+          const { id, masked, verifiedAt, status, invalidAt, invalidReason, retryAt } =
+            saved.saveProviderKey;
+          const providerKey = {
+            __typename: 'ProviderKey' as const,
+            ...{ id, masked, verifiedAt, status, invalidAt, invalidReason, retryAt },
+          };
           cache.writeQuery<ProviderKeyQuery>({ query: ProviderKeyDocument, data: { providerKey } });
         },
       });
@@ -124,6 +138,11 @@ function KeyForm({ storedKey, onClose }: { storedKey: StoredKey | null; onClose:
             {storedKey.verifiedAt
               ? `, checked with OpenAI on ${formatBotDate(storedKey.verifiedAt)}.`
               : '. Paste a new one to replace it.'}
+          </Text>
+        )}
+        {storedKey?.status === 'INVALID' && (
+          <Text size="sm" c="red">
+            OpenAI refused it, so it is not used. Save it again to retry, or paste a new one.
           </Text>
         )}
         <PasswordInput

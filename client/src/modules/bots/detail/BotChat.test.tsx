@@ -5,6 +5,7 @@ import {
   askBotMock,
   askBotResult,
   botLogsMock,
+  botFields,
   botMock,
   gqlError,
   logEntry,
@@ -55,8 +56,35 @@ describe('Bot chat', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('link', { name: '[1]' })).toBeInTheDocument();
-    expect(screen.getByText(/no AI model used/)).toBeInTheDocument();
+    // The bot answers in Japanese: so does the label of an answer made without a model.
+    expect(screen.getByText('ソースから抜粋 — AIモデルは使用していません')).toBeInTheDocument();
     expect(screen.queryByText('The provider refused the key.')).not.toBeInTheDocument();
+  });
+
+  it('labels an answer made without a model in the bot’s language, with the server’s notice', async () => {
+    const notice =
+      'No se pudo contactar con el proveedor de IA. Por eso esta respuesta se ha extraído directamente de las fuentes.';
+    for (const [language, label] of [
+      ['es', 'Extraído de tus fuentes — sin usar ningún modelo de IA'],
+      ['rs', 'Извлечено из ваших источников — без модели ИИ'],
+      ['en', 'Extracted from your sources — no AI model used'],
+    ] as const) {
+      const { unmount } = renderBotPage('/app/bots/b1', [
+        botMock(botFields({ language })),
+        askBotMock(
+          'b1',
+          QUESTION,
+          askBotResult({ mode: 'extractive', notice, providerState: 'cooling_down' }),
+        ),
+      ]);
+      await userEvent.type(
+        await screen.findByRole('textbox', { name: 'Ask HR helper' }),
+        `${QUESTION}{Enter}`,
+      );
+      expect(await screen.findByText(label)).toBeInTheDocument();
+      expect(screen.getByText(notice)).toBeInTheDocument();
+      unmount();
+    }
   });
 
   it('refreshes the open log after an answer', async () => {

@@ -25,6 +25,7 @@ import { SourceList } from '../../ask/components/SourceList';
 import { MemberAnswerFeedback } from '../../conversations/components/MemberAnswerFeedback';
 import { SearchedFor } from '../../conversations/components/SearchedFor';
 import { turnFromServer, type AnswerRating } from '../../conversations/thread';
+import { extractiveLabel } from '../fallback-labels';
 import classes from './BotChat.module.css';
 import { ANSWER_DEPENDENT_QUERIES, refetchActive } from './refetch-active';
 
@@ -48,13 +49,15 @@ const CONVERSATION_PARAM = 'conversation';
 interface BotChatProps {
   botId: string;
   botName: string;
+  /** The bot's language code: the extractive label is written in it. */
+  language: string;
 }
 
 /**
  * Ask the bot: a conversation of questions and answers, cited from the bot's sources only; a
  * follow-up is answered in the context of the turns before it. `?conversation=` resumes one.
  */
-export function BotChat({ botId, botName }: BotChatProps) {
+export function BotChat({ botId, botName, language }: BotChatProps) {
   const client = useApolloClient();
   const [askBot, { loading }] = useAskBotMutation();
   const [params, setParams] = useSearchParams();
@@ -184,6 +187,7 @@ export function BotChat({ botId, botName }: BotChatProps) {
               <TurnView
                 key={turn.key}
                 turn={turn}
+                language={language}
                 onRetry={() => void ask(turn.question, turn.key)}
               />
             ))}
@@ -222,7 +226,15 @@ export function BotChat({ botId, botName }: BotChatProps) {
   );
 }
 
-function TurnView({ turn, onRetry }: { turn: Turn; onRetry: () => void }) {
+function TurnView({
+  turn,
+  language,
+  onRetry,
+}: {
+  turn: Turn;
+  language: string;
+  onRetry: () => void;
+}) {
   const { answer, error } = turn;
   return (
     <Stack gap="xs" component="article" aria-label={turn.question}>
@@ -253,6 +265,7 @@ function TurnView({ turn, onRetry }: { turn: Turn; onRetry: () => void }) {
             sources={answer.sources}
             mode={answer.mode === 'extractive' ? 'extractive' : 'generated'}
             notice={answer.notice}
+            extractiveLabel={extractiveLabel(language, 'member')}
           />
           <SourceList sources={answer.sources} variant="chips" />
           {answer.turnId && (

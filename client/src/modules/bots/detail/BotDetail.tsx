@@ -83,7 +83,7 @@ export function BotDetail({ botId }: { botId: string }) {
         </Grid.Col>
         <Grid.Col span={{ base: 12, xl: 4 }} order={{ base: 1, xl: 2 }}>
           <div style={{ position: 'sticky', top: 'var(--mantine-spacing-md)' }}>
-            <BotChat botId={bot.id} botName={bot.name} />
+            <BotChat botId={bot.id} botName={bot.name} language={bot.language} />
           </div>
         </Grid.Col>
       </Grid>

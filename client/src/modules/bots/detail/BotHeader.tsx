@@ -12,6 +12,7 @@ import {
 import type { ReactNode } from 'react';
 import { languageLabel, modelLabel, privacyLabel } from '../bot-options';
 import { BotAvatar } from '../components/BotAvatar';
+import { BotKeyAlert } from './BotKeyAlert';
 import { ShareLinkPanel } from './ShareLinkPanel';
 import { documentTotal, formatDate, plural, type BotNode, type BotSourceNode } from './format';
 
@@ -21,7 +22,10 @@ interface BotHeaderProps {
   onEdit: () => void;
 }
 
-/** SPEC §2: name and description, then sources, date, model, privacy and language. */
+/**
+ * SPEC §2: name and description, then sources, date, model, privacy and language; for those who
+ * manage the bot, a warning when the key it answers on is refused or failing.
+ */
 export function BotHeader({ bot, sources, onEdit }: BotHeaderProps) {
   const documents = documentTotal(sources);
   return (
@@ -55,6 +59,7 @@ export function BotHeader({ bot, sources, onEdit }: BotHeaderProps) {
         </Fact>
         <Fact icon={IconLanguage}>{languageLabel(bot.language)}</Fact>
       </Group>
+      {bot.canManage && <BotKeyAlert status={bot.providerStatus} ownerId={bot.ownerId} />}
       {bot.canManage && bot.privacy === 'public' && <ShareLinkPanel bot={bot} />}
     </Stack>
   );

@@ -2,6 +2,7 @@ import { Alert, Group, List, Loader, Stack, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { ExtractiveBadge } from '../../ask/components/ExtractiveBadge';
+import { extractiveLabel } from '../fallback-labels';
 import type { PublicAnswer } from './public-chat-api';
 import classes from './PublicChat.module.css';
 
@@ -10,8 +11,19 @@ export type Turn =
   | { id: number; question: string; status: 'answered'; result: PublicAnswer }
   | { id: number; question: string; status: 'failed'; error: string };
 
-/** One question and what the bot said: safe text and a numbered list of the sources it cited. */
-export function ChatTurn({ turn, feedback }: { turn: Turn; feedback?: ReactNode }) {
+/**
+ * One question and what the bot said: safe text and a numbered list of the sources it cited.
+ * `language`: the bot's language code, which the extractive label is written in.
+ */
+export function ChatTurn({
+  turn,
+  language,
+  feedback,
+}: {
+  turn: Turn;
+  language: string;
+  feedback?: ReactNode;
+}) {
   return (
     <Stack gap="xs" component="article" aria-label={turn.question}>
       <Text className={classes.question}>{turn.question}</Text>
@@ -26,17 +38,17 @@ export function ChatTurn({ turn, feedback }: { turn: Turn; feedback?: ReactNode 
           {turn.error}
         </Alert>
       )}
-      {turn.status === 'answered' && <Answer result={turn.result} />}
+      {turn.status === 'answered' && <Answer result={turn.result} language={language} />}
       {turn.status === 'answered' && feedback}
     </Stack>
   );
 }
 
-function Answer({ result }: { result: PublicAnswer }) {
+function Answer({ result, language }: { result: PublicAnswer; language: string }) {
   return (
     <Stack gap="sm">
       {result.mode === 'extractive' && (
-        <ExtractiveBadge>Quoted from the sources — no AI model used</ExtractiveBadge>
+        <ExtractiveBadge>{extractiveLabel(language, 'visitor')}</ExtractiveBadge>
       )}
       <Text component="div" className={classes.answer}>
         {result.answer}

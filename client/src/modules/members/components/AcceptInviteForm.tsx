@@ -5,8 +5,10 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import {
   useAcceptInvitationMutation,
+  useSignInMutation,
   type InvitationPreviewQuery,
 } from '../../../graphql/generated';
+import { storeSession } from '../../auth/session-store';
 import { describeError } from '../../../shared/graphql-errors';
 import { EmailField, NewPasswordField } from '../../auth/components/AuthFields';
 import { newPasswordError } from '../../auth/password-strength';
@@ -22,10 +24,12 @@ interface AcceptInviteFormProps {
   onInvalid: () => void;
 }
 
-/** Name and password for the invited address; then the invitee signs in. */
+/** Name and password for the invited address; the new member is then signed in at once. */
 export function AcceptInviteForm({ token, invitation, onInvalid }: AcceptInviteFormProps) {
   const navigate = useNavigate();
-  const [accept, { loading }] = useAcceptInvitationMutation();
+  const [accept, { loading: accepting }] = useAcceptInvitationMutation();
+  const [signIn, { loading: signingIn }] = useSignInMutation();
+  const loading = accepting || signingIn;
   const [problem, setProblem] = useState<FormProblem | null>(null);
   const form = useForm({
     mode: 'controlled',
@@ -49,17 +53,35 @@ export function AcceptInviteForm({ token, invitation, onInvalid }: AcceptInviteF
           },
         },
       });
-      notifications.show({
-        color: 'teal',
-        title: `You joined ${invitation.workspaceName}`,
-        message: 'Welcome aboard — sign in to continue',
-      });
-      navigate(`/signin?${new URLSearchParams({ email: invitation.email })}`, { replace: true });
     } catch (error) {
       const { code, field, message } = describeError(error);
       if (code === 'INVALID_INVITATION') onInvalid();
       else if (field && field in values) form.setFieldError(field, message);
       else setProblem({ title: 'Could not create your account', message });
+      return;
+    }
+    // The account exists: sign in with the password just chosen instead of asking for it again.
+    try {
+      const { data } = await signIn({
+        variables: { input: { email: invitation.email, password: values.password } },
+      });
+      const session = data?.signIn;
+      if (!session?.token) throw new Error('No session');
+      storeSession(session.token, session.refreshToken ?? '');
+      notifications.show({
+        color: 'teal',
+        title: `You joined ${invitation.workspaceName}`,
+        message: 'Welcome aboard',
+      });
+      navigate('/app/dashboard', { replace: true });
+    } catch {
+      // Signing in can still be refused (a throttled address, say): the account is there.
+      notifications.show({
+        color: 'teal',
+        title: `You joined ${invitation.workspaceName}`,
+        message: 'Sign in to continue',
+      });
+      navigate(`/signin?${new URLSearchParams({ email: invitation.email })}`, { replace: true });
     }
   });
 

@@ -1,8 +1,9 @@
 import { Alert, Badge, Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle, IconMailForward, IconX } from '@tabler/icons-react';
+import { IconAlertCircle, IconLink, IconMailForward, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import {
+  useCreateInvitationLinkMutation,
   useInvitationsQuery,
   useResendInvitationMutation,
   useRevokeInvitationMutation,
@@ -27,20 +28,46 @@ interface InvitationListProps {
   labelFor: (key: string) => string;
 }
 
+/**
+ * Puts a fresh invitation link on the clipboard; where the browser refuses (a page not served
+ * over HTTPS has no clipboard API), the link is shown to copy by hand.
+ */
+async function copyLink(email: string, url: string) {
+  try {
+    await navigator.clipboard.writeText(url);
+    notifications.show({
+      color: 'teal',
+      title: `Invitation link for ${email} copied`,
+      message: 'Share it yourself; the link sent by email no longer works.',
+    });
+  } catch {
+    notifications.show({
+      color: 'blue',
+      title: `Invitation link for ${email}`,
+      message: url,
+      autoClose: false,
+    });
+  }
+}
+
 function InvitationRow({
   invitation,
   canManage,
   labelFor,
 }: { invitation: Invitation } & InvitationListProps) {
-  const [busy, setBusy] = useState<'resend' | 'revoke' | null>(null);
+  const [busy, setBusy] = useState<'resend' | 'revoke' | 'link' | null>(null);
   const [resend] = useResendInvitationMutation();
+  const [createLink] = useCreateInvitationLinkMutation({ refetchQueries: ['Invitations'] });
   const [revoke] = useRevokeInvitationMutation();
   const { id, email } = invitation;
 
-  const run = async (action: 'resend' | 'revoke') => {
+  const run = async (action: 'resend' | 'revoke' | 'link') => {
     setBusy(action);
     try {
-      if (action === 'resend') {
+      if (action === 'link') {
+        const { data } = await createLink({ variables: { id } });
+        if (data) await copyLink(email, data.createInvitationLink.url);
+      } else if (action === 'resend') {
         await resend({ variables: { id } });
         notifications.show({ color: 'teal', message: `Invitation sent again to ${email}` });
       } else {
@@ -56,7 +83,12 @@ function InvitationRow({
     } catch (error) {
       notifications.show({
         color: 'red',
-        title: action === 'resend' ? 'Could not resend the invitation' : 'Could not revoke it',
+        title:
+          action === 'resend'
+            ? 'Could not resend the invitation'
+            : action === 'link'
+              ? 'Could not create a link'
+              : 'Could not revoke it',
         message: errorMessage(error),
       });
     } finally {
@@ -105,6 +137,18 @@ function InvitationRow({
       </Stack>
       {canManage && (
         <Group gap="xs" wrap="nowrap">
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<IconLink size={14} />}
+            loading={busy === 'link'}
+            disabled={busy !== null && busy !== 'link'}
+            onClick={() => void run('link')}
+            aria-label={`Copy invitation link for ${email}`}
+            title="Copies a new link to share yourself; the emailed link stops working"
+          >
+            Copy link
+          </Button>
           <Button
             size="xs"
             variant={invitation.expired ? 'light' : 'default'}

@@ -8,6 +8,7 @@ import { renderWithProviders, type RenderOptions } from '../../../test/render';
 import {
   confirmUploadMock,
   createSourceMock,
+  createUploadDuplicateMock,
   createUploadMock,
   doc,
 } from '../../../test/sources-mocks';
@@ -196,5 +197,67 @@ describe('UploadDialog', () => {
     await dialogGone();
     await waitFor(() => expect(deleted).toHaveBeenCalledTimes(1));
     await waitFor(() => expect(onChanged).toHaveBeenLastCalledWith());
+  });
+
+  it('shows a file already uploaded with Replace and Skip; the rest of the batch carries on', async () => {
+    const user = userEvent.setup();
+    const handbook = pdf('handbook.pdf');
+    const policy = pdf('policy.pdf');
+    const minutes = pdf('minutes.pdf', '%PDF-1.7 minutes');
+    const put = vi.fn<PutFile>(async () => {});
+    const replaced = vi.fn();
+    const { dialog, onChanged } = renderDialog(
+      [
+        createSourceMock({ name: null, description: 'HR' }),
+        createUploadDuplicateMock(handbook, {
+          documentId: 'd7',
+          title: 'Handbook 2024',
+          sourceName: 'HR files',
+        }),
+        createUploadDuplicateMock(policy, {
+          documentId: 'd9',
+          title: 'Policy',
+          sourceName: 'Legal',
+        }),
+        createUploadMock(minutes, 's1', 'k1'),
+        confirmUploadMock('k1', doc({ fileName: 'minutes.pdf', status: 'queued' })),
+        createUploadMock(handbook, 's1', 'k2', replaced, 'd7'),
+        confirmUploadMock('k2', doc({ id: 'd8', fileName: 'handbook.pdf', status: 'queued' })),
+      ],
+      put,
+    );
+    await user.type(dialog.getByLabelText(/^Description/), 'HR');
+    await user.upload(dialog.getByLabelText('Files'), [handbook, policy, minutes]);
+    await user.click(dialog.getByRole('button', { name: 'Upload 3 files' }));
+
+    const list = within(dialog.getByRole('list', { name: 'Chosen files' }));
+    const first = await list.findByRole('listitem', { name: 'handbook.pdf' });
+    await waitFor(() =>
+      expect(first).toHaveTextContent('Already uploaded as Handbook 2024 (HR files)'),
+    );
+    expect(list.getByRole('listitem', { name: 'policy.pdf' })).toHaveTextContent(
+      'Already uploaded as Policy (Legal)',
+    );
+    await waitFor(() =>
+      expect(list.getByRole('listitem', { name: 'minutes.pdf' })).toHaveTextContent('Uploaded'),
+    );
+    // Only the new file's bytes were sent; the dialog waits for a choice.
+    expect(put).toHaveBeenCalledTimes(1);
+    expect(await screen.findByText('2 files already uploaded')).toBeInTheDocument();
+    expect(onChanged).toHaveBeenCalledWith('s1');
+
+    await user.click(list.getByRole('button', { name: 'Skip policy.pdf' }));
+    expect(list.queryByRole('listitem', { name: 'policy.pdf' })).not.toBeInTheDocument();
+    await user.click(
+      within(first).getByRole('button', { name: 'Replace Handbook 2024 with handbook.pdf' }),
+    );
+    expect(first).toHaveTextContent('Replaces Handbook 2024 (HR files) once uploaded.');
+    expect(within(first).queryByRole('button', { name: /Skip/ })).not.toBeInTheDocument();
+
+    await user.click(dialog.getByRole('button', { name: 'Upload' }));
+    await dialogGone();
+    expect(replaced).toHaveBeenCalledWith(expect.objectContaining({ replaceDocumentId: 'd7' }));
+    expect(put).toHaveBeenCalledTimes(2);
+    expect(await screen.findByText('1 file uploaded — indexing…')).toBeInTheDocument();
   });
 });

@@ -11,14 +11,22 @@ import { plural } from '../document-status';
 import type { PutFile } from '../put-file';
 import type { CatalogueSource } from '../source-catalogue';
 import { checkFiles, type RejectedFile } from '../upload-rules';
-import { useFileUpload, type UploadSummary } from '../use-file-upload';
+import { isPending, useFileUpload, type UploadSummary } from '../use-file-upload';
 import { FileDropZone } from './FileDropZone';
 import { UploadFileList } from './UploadFileList';
 
 export const UPLOAD_DIALOG_TITLE = 'Connect source: File Upload';
 
 function notifySummary(summary: UploadSummary) {
-  const { uploaded, failed } = summary;
+  const { uploaded, failed, duplicates } = summary;
+  if (failed.length === 0 && duplicates.length > 0) {
+    notifications.show({
+      color: 'yellow',
+      title: `${plural(duplicates.length, 'file')} already uploaded`,
+      message: `${uploaded.length > 0 ? `${plural(uploaded.length, 'file')} uploaded. ` : ''}Choose Replace or Skip for each file already in the workspace.`,
+    });
+    return;
+  }
   if (failed.length === 0) {
     notifications.show({
       color: 'teal',
@@ -82,7 +90,8 @@ export function UploadDialog({ connector, onClose, onChanged, put }: UploadDialo
     if (connectorId) setValues({ name: suggestedName, description: '' });
   }, [connectorId, suggestedName, setValues]);
 
-  const pending = upload.items.filter((item) => item.status !== 'done');
+  const pending = upload.items.filter(isPending);
+  const awaitingChoice = upload.items.some((item) => item.status === 'duplicate');
   const started = upload.items.some((item) => item.status !== 'ready');
   const anyDone = upload.items.some((item) => item.status === 'done');
 
@@ -105,7 +114,11 @@ export function UploadDialog({ connector, onClose, onChanged, put }: UploadDialo
 
   const noFiles = () => {
     if (pending.length > 0) return false;
-    setFilesError('Choose at least one file to upload.');
+    setFilesError(
+      awaitingChoice
+        ? 'Choose Replace or Skip for each file already uploaded.'
+        : 'Choose at least one file to upload.',
+    );
     return true;
   };
 
@@ -125,7 +138,8 @@ export function UploadDialog({ connector, onClose, onChanged, put }: UploadDialo
     onChanged(summary.sourceId);
     if (!open.current) return; // closed while uploading: nothing more to say
     notifySummary(summary);
-    if (summary.failed.length === 0) close();
+    // Open while a file failed or waits for Replace or Skip.
+    if (summary.failed.length === 0 && summary.duplicates.length === 0) close();
   }, noFiles);
 
   const comingSoon = shown && !shown.available;
@@ -180,6 +194,8 @@ export function UploadDialog({ connector, onClose, onChanged, put }: UploadDialo
             items={upload.items}
             rejected={rejected}
             onRemove={upload.running ? undefined : upload.remove}
+            onReplace={upload.running ? undefined : upload.replace}
+            onSkip={upload.running ? undefined : upload.remove}
           />
           <Group justify="flex-end" gap="sm" mt="xs">
             <Button variant="default" onClick={close}>

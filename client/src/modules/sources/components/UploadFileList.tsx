@@ -12,6 +12,7 @@ import { IconAlertTriangle, IconCircleCheck, IconX } from '@tabler/icons-react';
 import type { RejectedFile } from '../upload-rules';
 import { formatBytes } from '../upload-rules';
 import type { UploadItem } from '../use-file-upload';
+import { DuplicateChoice } from './DuplicateChoice';
 import { fileIcon } from './file-icons';
 
 function StatusText({ item }: { item: UploadItem }) {
@@ -52,6 +53,9 @@ interface UploadFileListProps {
   rejected: RejectedFile[];
   /** Absent while uploading: files cannot be removed then. */
   onRemove?: (id: string) => void;
+  /** A duplicate's choices (absent while uploading). */
+  onReplace?: (id: string) => void;
+  onSkip?: (id: string) => void;
 }
 
 /**
@@ -59,7 +63,13 @@ interface UploadFileListProps {
  * list scrolls within a bounded height, so however many files are chosen the dialog's buttons
  * stay on screen.
  */
-export function UploadFileList({ items, rejected, onRemove }: UploadFileListProps) {
+export function UploadFileList({
+  items,
+  rejected,
+  onRemove,
+  onReplace,
+  onSkip,
+}: UploadFileListProps) {
   if (items.length === 0 && rejected.length === 0) return null;
   return (
     <ScrollArea.Autosize
@@ -79,7 +89,8 @@ export function UploadFileList({ items, rejected, onRemove }: UploadFileListProp
       >
         {items.map((item) => {
           const Icon = fileIcon(item.file.name);
-          const removable = onRemove && item.status !== 'done';
+          // A duplicate is dropped with Skip.
+          const removable = onRemove && item.status !== 'done' && item.status !== 'duplicate';
           const busy = item.status === 'uploading' || item.status === 'confirming';
           return (
             <Paper
@@ -125,6 +136,7 @@ export function UploadFileList({ items, rejected, onRemove }: UploadFileListProp
                   aria-label={`Uploading ${item.file.name}`}
                 />
               )}
+              <DuplicateChoice item={item} onReplace={onReplace} onSkip={onSkip} />
               {item.error && (
                 <Text size="sm" c="red" mt={6} role="alert">
                   {item.error}

@@ -1,0 +1,55 @@
+import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { errorMessage } from './graphql-errors';
+
+export interface QueryStateProps<T> {
+  /** What the query returned so far (kept while it loads again). */
+  data: T | null | undefined;
+  /** Why it failed, when it did. */
+  error?: unknown;
+  /** Asks again (the error's "Try again"). */
+  onRetry: () => void;
+  /** Shown instead of `children` when the data says there is nothing (an EmptyState). */
+  empty?: ReactNode;
+  isEmpty?: (data: T) => boolean;
+  errorTitle?: string;
+  children: (data: T) => ReactNode;
+}
+
+/**
+ * The states every list and report goes through, drawn the same way everywhere: "Loading...",
+ * a red error with "Try again", the empty state, then the data. Data already shown stays on
+ * screen while it is fetched again.
+ */
+export function QueryState<T>({
+  data,
+  error,
+  onRetry,
+  empty,
+  isEmpty,
+  errorTitle = 'Error',
+  children,
+}: QueryStateProps<T>) {
+  if (data !== null && data !== undefined) {
+    return <>{empty !== undefined && isEmpty?.(data) ? empty : children(data)}</>;
+  }
+  if (error) {
+    return (
+      <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title={errorTitle}>
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{errorMessage(error)}</Text>
+          <Button size="xs" variant="light" color="red" onClick={onRetry}>
+            Try again
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+  return (
+    <Group gap="xs" role="status">
+      <Loader size="sm" />
+      <Text c="dimmed">Loading...</Text>
+    </Group>
+  );
+}

@@ -1,0 +1,57 @@
+import { createHash } from 'node:crypto';
+import type { DataSource, EntityManager } from 'typeorm';
+import { badInput } from '../../shared/app-error.js';
+import type { ObjectStorage } from '../../storage/object-storage.js';
+import type { ExistingDocument } from './sources.errors.js';
+
+/** The unique index on (workspace_id, file_hash): the last word when two uploads race. */
+export const FILE_HASH_INDEX = 'uq_documents_workspace_file_hash';
+
+const SHA256_HEX = /^[0-9a-f]{64}$/;
+
+/**
+ * The SHA-256 a client declares before sending the bytes, checked and lower-cased. It only
+ * spares sending a file that is already there; what a document keeps is `storedHash`.
+ */
+export function declaredHash(raw: string | null | undefined): string | null {
+  if (raw === undefined || raw === null || raw === '') return null;
+  const hash = String(raw).trim().toLowerCase();
+  if (!SHA256_HEX.test(hash))
+    throw badInput('contentHash is the SHA-256 of the file, in hex (64 characters).', {
+      field: 'contentHash',
+    });
+  return hash;
+}
+
+/** SHA-256 of the bytes as stored (streamed, never whole in memory); null when none are. */
+export async function storedHash(storage: ObjectStorage, key: string): Promise<string | null> {
+  const body = await storage.openRead(key);
+  if (!body) return null;
+  const hash = createHash('sha256');
+  for await (const chunk of body) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
+/** The workspace's document holding these bytes (other than `except`), with its source's name. */
+export async function findDuplicate(
+  db: DataSource | EntityManager,
+  workspaceId: string,
+  hash: string,
+  except: string | null = null,
+): Promise<ExistingDocument | null> {
+  const [row]: { id: string; title: string; source_id: string; name: string }[] = await db.query(
+    `SELECT d.id, d.title, d.source_id, s.name FROM documents d JOIN sources s ON s.id = d.source_id
+      WHERE d.workspace_id = $1 AND d.file_hash = $2 AND ($3::uuid IS NULL OR d.id <> $3::uuid)
+      LIMIT 1`,
+    [workspaceId, hash, except],
+  );
+  return row
+    ? { documentId: row.id, title: row.title, sourceId: row.source_id, sourceName: row.name }
+    : null;
+}
+
+/** Whether an insert lost the race to another upload of the same bytes (unique violation). */
+export function isDuplicateInsert(error: unknown): boolean {
+  const e = error as { code?: string; constraint?: string; driverError?: { constraint?: string } };
+  return e?.code === '23505' && (e.constraint ?? e.driverError?.constraint) === FILE_HASH_INDEX;
+}
