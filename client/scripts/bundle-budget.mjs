@@ -14,7 +14,7 @@ const KB = 1024;
  * Budgets in KB of gzip. The client performance issue's targets are 150 (landing) and 250
  * (signed-in home); these guard what the route split reached and come down as it goes on.
  */
-const BUDGETS = { '/': 150, '/app/dashboard': 275 };
+const BUDGETS = { '/': 150, '/app/dashboard': 272 };
 
 const gzipped = new Map();
 function gzipSize(file) {

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { SignOutDocument } from '../graphql/generated';
+import { SignOutDocument } from '../modules/auth/graphql/auth.generated';
 import { storeSession } from '../modules/auth/session-store';
 import { eagerRoutes } from '../test/eager-routes';
 import { apiKeysMock } from '../test/api-keys-mocks';

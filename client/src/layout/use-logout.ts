@@ -1,7 +1,7 @@
 import { useApolloClient } from '@apollo/client/react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useSignOutMutation } from '../graphql/generated';
+import { useSignOutMutation } from '../modules/auth/graphql/auth.generated';
 import { clearSession, getRefreshToken, STORAGE_KEYS } from '../modules/auth/session-store';
 
 /**

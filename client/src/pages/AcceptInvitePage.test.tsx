@@ -3,11 +3,11 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { GraphQLError } from 'graphql';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SignInDocument } from '../modules/auth/graphql/auth.generated';
 import {
   AcceptInvitationDocument,
   InvitationPreviewDocument,
-  SignInDocument,
-} from '../graphql/generated';
+} from '../modules/members/graphql/members.generated';
 import { clearSession, getToken } from '../modules/auth/session-store';
 import { fakeToken } from '../test/render';
 import { eagerRoutes } from '../test/eager-routes';

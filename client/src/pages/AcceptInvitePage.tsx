@@ -1,7 +1,7 @@
 import { Anchor, Button, Skeleton, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { useInvitationPreviewQuery } from '../graphql/generated';
+import { useInvitationPreviewQuery } from '../modules/members/graphql/members.generated';
 import { AuthLayout } from '../modules/auth/components/AuthLayout';
 import { FormAlert } from '../modules/auth/components/FormAlert';
 import { AcceptInviteForm } from '../modules/members/components/AcceptInviteForm';

@@ -3,7 +3,10 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { GraphQLError } from 'graphql';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ConfirmPasswordResetDocument, RequestPasswordResetDocument } from '../graphql/generated';
+import {
+  ConfirmPasswordResetDocument,
+  RequestPasswordResetDocument,
+} from '../modules/auth/graphql/auth.generated';
 import { renderWithProviders } from '../test/render';
 import { ForgotPasswordPage } from './ForgotPasswordPage';
 

@@ -6,7 +6,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import {
   useConfirmPasswordResetMutation,
   useRequestPasswordResetMutation,
-} from '../graphql/generated';
+} from '../modules/auth/graphql/auth.generated';
 import { AuthLayout } from '../modules/auth/components/AuthLayout';
 import { EmailField, NewPasswordField } from '../modules/auth/components/AuthFields';
 import { newPasswordError } from '../modules/auth/password-strength';

@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { GraphQLError } from 'graphql';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CompleteNewPasswordDocument } from '../graphql/generated';
+import { CompleteNewPasswordDocument } from '../modules/auth/graphql/auth.generated';
 import { renderWithProviders } from '../test/render';
 import { ResetPasswordPage } from './ResetPasswordPage';
 

@@ -4,7 +4,7 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { useCompleteNewPasswordMutation } from '../graphql/generated';
+import { useCompleteNewPasswordMutation } from '../modules/auth/graphql/auth.generated';
 import { AuthLayout } from '../modules/auth/components/AuthLayout';
 import { EmailField, NewPasswordField } from '../modules/auth/components/AuthFields';
 import { newPasswordError } from '../modules/auth/password-strength';

@@ -3,7 +3,7 @@ import { IconClockExclamation } from '@tabler/icons-react';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { useSignInMutation } from '../graphql/generated';
+import { useSignInMutation } from '../modules/auth/graphql/auth.generated';
 import { AuthLayout } from '../modules/auth/components/AuthLayout';
 import { EmailField } from '../modules/auth/components/AuthFields';
 import { PasswordField } from '../modules/auth/components/PasswordField';

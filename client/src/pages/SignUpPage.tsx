@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { useSignUpMutation } from '../graphql/generated';
+import { useSignUpMutation } from '../modules/auth/graphql/auth.generated';
 import { AuthLayout } from '../modules/auth/components/AuthLayout';
 import { EmailField, NewPasswordField } from '../modules/auth/components/AuthFields';
 import { FormAlert, type FormProblem } from '../modules/auth/components/FormAlert';

@@ -14,6 +14,8 @@ export interface QueryStateProps<T> {
   empty?: ReactNode;
   isEmpty?: (data: T) => boolean;
   errorTitle?: string;
+  /** Drawn while nothing has arrived yet (default: a spinner and "Loading..."). */
+  loading?: ReactNode;
   children: (data: T) => ReactNode;
 }
 
@@ -29,6 +31,7 @@ export function QueryState<T>({
   empty,
   isEmpty,
   errorTitle = 'Error',
+  loading,
   children,
 }: QueryStateProps<T>) {
   if (data !== null && data !== undefined) {
@@ -46,6 +49,7 @@ export function QueryState<T>({
       </Alert>
     );
   }
+  if (loading !== undefined) return <>{loading}</>;
   return (
     <Group gap="xs" role="status">
       <Loader size="sm" />

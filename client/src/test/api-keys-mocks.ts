@@ -1,10 +1,10 @@
+import type { CreateApiKeyInput } from '../graphql/types';
 import {
   ApiKeysDocument,
   CreateApiKeyDocument,
   RevokeApiKeyDocument,
   type ApiKeyFieldsFragment,
-  type CreateApiKeyInput,
-} from '../graphql/generated';
+} from '../modules/api-keys/graphql/api-keys.generated';
 
 type ApiKey = ApiKeyFieldsFragment & { __typename: 'ApiKey' };
 type Creator = NonNullable<ApiKeyFieldsFragment['creator']>;

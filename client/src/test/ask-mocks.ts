@@ -1,4 +1,7 @@
-import { PopularQuestionsDocument, RecentQuestionsDocument } from '../graphql/generated';
+import {
+  PopularQuestionsDocument,
+  RecentQuestionsDocument,
+} from '../modules/ask/graphql/ask.generated';
 import { HISTORY_SIZE } from '../modules/ask/components/QuestionHistory';
 import type { AskAnswer, AskSource } from '../modules/ask/use-ask-stream';
 

@@ -1,4 +1,5 @@
 import { GraphQLError } from 'graphql';
+import type { BotInput, ProviderKeyStatus } from '../graphql/types';
 import {
   AskBotDocument,
   AttachBotSourceDocument,
@@ -13,9 +14,7 @@ import {
   type BotLogsQuery,
   type BotReportQuery,
   type BotSourceFieldsFragment,
-  type BotInput,
-  type ProviderKeyStatus,
-} from '../graphql/generated';
+} from '../modules/bots/graphql/bots.generated';
 import { BotDetailPage } from '../pages/app/BotDetailPage';
 import { renderRoutes, type RenderOptions } from './render';
 

@@ -4,7 +4,7 @@ import {
   ConnectorCapabilitiesDocument,
   IntegrationSettingsDocument,
   type SourceConnectionFieldsFragment,
-} from '../graphql/generated';
+} from '../modules/connectors/graphql/connectors.generated';
 
 export const STORED_PASSWORD = '••••••••';
 

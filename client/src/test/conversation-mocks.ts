@@ -1,9 +1,9 @@
+import type { RateAnswerInput } from '../graphql/types';
 import {
   ConversationThreadDocument,
   RateAnswerDocument,
   type ConversationTurnFieldsFragment,
-  type RateAnswerInput,
-} from '../graphql/generated';
+} from '../modules/conversations/graphql/conversations.generated';
 import { askSource } from './ask-mocks';
 
 /** A turn as the ConversationThread query returns it. */

@@ -1,4 +1,4 @@
-import { MeDocument, type MeQuery } from '../graphql/generated';
+import { MeDocument, type MeQuery } from '../modules/auth/graphql/auth.generated';
 
 /** The Me query answered for Ada (the default `fakeToken` user). */
 export function meMock(overrides: Partial<MeQuery['me']> = {}) {

@@ -5,7 +5,7 @@ import {
   type InvitationsQuery,
   type MembersQuery,
   type MembersQueryVariables,
-} from '../graphql/generated';
+} from '../modules/members/graphql/members.generated';
 
 type MemberNode = MembersQuery['members']['nodes'][number];
 type Invitation = InvitationsQuery['invitations'][number];

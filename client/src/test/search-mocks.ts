@@ -5,7 +5,7 @@ import {
   SearchRecentsDocument,
   type SearchHitFieldsFragment,
   type SearchRecentsQuery,
-} from '../graphql/generated';
+} from '../modules/search/graphql/search.generated';
 import { RECENT_LIMIT } from '../modules/search/use-quick-search';
 
 type Hit = SearchHitFieldsFragment & { __typename: 'SearchHit' };

@@ -7,7 +7,7 @@ import {
   type CreateUploadMutationVariables,
   type DocumentFieldsFragment,
   type SourcesQuery,
-} from '../graphql/generated';
+} from '../modules/sources/graphql/sources.generated';
 
 type SourceNode = SourcesQuery['sources'][number];
 

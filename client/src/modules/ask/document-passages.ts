@@ -1,4 +1,4 @@
-import type { DocumentContentQuery } from '../../graphql/generated';
+import type { DocumentContentQuery } from './graphql/ask.generated';
 
 export type Passage = DocumentContentQuery['documentContent']['passages'][number];
 

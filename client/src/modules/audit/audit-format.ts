@@ -1,4 +1,4 @@
-import type { AuditEventFieldsFragment } from '../../graphql/generated';
+import type { AuditEventFieldsFragment } from './graphql/audit.generated';
 
 /** How each recorded action reads in the log (unknown future actions show their key). */
 const LABELS: Record<string, string> = {

@@ -1,5 +1,5 @@
 import { print } from 'graphql';
-import { RefreshSessionDocument, type RefreshSessionMutation } from '../../graphql/generated';
+import { RefreshSessionDocument, type RefreshSessionMutation } from './graphql/auth.generated';
 import {
   endExpiredSession,
   getRefreshToken,

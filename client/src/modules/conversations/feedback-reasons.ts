@@ -1,4 +1,4 @@
-import type { FeedbackReason } from '../../graphql/generated';
+import type { FeedbackReason } from '../../graphql/types';
 
 /** Why an answer was voted down, as people read it (the vote form and every report). */
 export const REASON_LABELS: Record<FeedbackReason, string> = {

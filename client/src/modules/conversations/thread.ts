@@ -1,7 +1,7 @@
 import type {
   AnswerRatingFieldsFragment,
   ConversationTurnFieldsFragment,
-} from '../../graphql/generated';
+} from './graphql/conversations.generated';
 import type { AskAnswer, AskSource } from '../ask/use-ask-stream';
 
 export type AnswerRating = Pick<AnswerRatingFieldsFragment, 'vote' | 'reason' | 'comment'>;

@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
-import { useConversationThreadQuery } from '../../graphql/generated';
+import { useConversationThreadQuery } from './graphql/conversations.generated';
 import { errorMessage } from '../../shared/graphql-errors';
 import { useAskStream, type AskAnswer, type UseAskStream } from '../ask/use-ask-stream';
 import { mergeTurns, turnFromAnswer, turnFromServer, type ThreadTurn } from './thread';

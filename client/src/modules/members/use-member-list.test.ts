@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { MembersQuery } from '../../graphql/generated';
+import type { MembersQuery } from './graphql/members.generated';
 import { ada, alan, grace } from '../../test/members-mocks';
 import { mergeMemberPages } from './use-member-list';
 

@@ -1,12 +1,11 @@
 import { useDebouncedValue } from '@mantine/hooks';
 import { useCallback, useMemo, useState } from 'react';
+import type { MemberFilter, MemberSort } from '../../graphql/types';
 import {
   useMembersQuery,
-  type MemberFilter,
-  type MemberSort,
   type MembersQuery,
   type MembersQueryVariables,
-} from '../../graphql/generated';
+} from './graphql/members.generated';
 
 /** Members per page (the server allows 1 to 100). */
 export const MEMBER_PAGE_SIZE = 50;

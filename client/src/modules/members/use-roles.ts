@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import { useRolesQuery } from '../../graphql/generated';
+import { useRolesQuery } from './graphql/members.generated';
 import {
   FALLBACK_ROLE_LABELS,
   ROLE_KEYS,

@@ -5,7 +5,7 @@ import {
   useSearchDocumentsQuery,
   useSearchRecentsQuery,
   type SearchHitFieldsFragment,
-} from '../../graphql/generated';
+} from './graphql/search.generated';
 import { errorMessage } from '../../shared/graphql-errors';
 import { useAskStream } from '../ask/use-ask-stream';
 import { isExternalUrl } from './format';

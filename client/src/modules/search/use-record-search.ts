@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useRecordSearchMutation } from '../../graphql/generated';
+import { useRecordSearchMutation } from './graphql/search.generated';
 
 /**
  * Adds a search the user ran on purpose to their recent searches. Fire and forget: the history is

@@ -1,4 +1,4 @@
-import type { SourcesQuery } from '../../graphql/generated';
+import type { SourcesQuery } from './graphql/sources.generated';
 
 export type SourceNode = SourcesQuery['sources'][number];
 export type DocumentNode = SourceNode['documents'][number];

@@ -4,7 +4,7 @@ import {
   useCreateUploadMutation,
   useCreateUploadSourceMutation,
   useDeleteSourceMutation,
-} from '../../graphql/generated';
+} from './graphql/sources.generated';
 import { errorMessage } from '../../shared/graphql-errors';
 import { duplicateOf, sha256Hex, type ExistingDocument } from './duplicate-files';
 import { CANCELLED_MESSAGE, UploadError, xhrPut, type PutFile } from './put-file';

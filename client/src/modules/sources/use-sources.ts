@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useSourcesQuery } from '../../graphql/generated';
+import { useSourcesQuery } from './graphql/sources.generated';
 
 /** How often progress is read while something is being indexed or synced. */
 export const INDEXING_POLL_MS = 1500;

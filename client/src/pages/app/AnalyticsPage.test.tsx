@@ -7,7 +7,7 @@ import {
   SearchFeedbackReportDocument,
   SetConversationRetentionDocument,
   type FeedbackReportFieldsFragment,
-} from '../../graphql/generated';
+} from '../../modules/analytics/graphql/analytics.generated';
 import { feedbackReport, feedbackReportResult } from '../../test/bot-detail-mocks';
 import { renderWithProviders } from '../../test/render';
 import { AnalyticsPage } from './AnalyticsPage';

@@ -1,6 +1,6 @@
 import { Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { useSearchFeedbackReportQuery } from '../../graphql/generated';
+import { useSearchFeedbackReportQuery } from '../../modules/analytics/graphql/analytics.generated';
 import { PageHeader } from '../../layout/PageHeader';
 import { FeedbackSummary } from '../../modules/analytics/components/FeedbackSummary';
 import { RetentionSettingsCard } from '../../modules/analytics/components/RetentionSettingsCard';

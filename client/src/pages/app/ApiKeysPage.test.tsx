@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { GraphQLError } from 'graphql';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiKeysDocument } from '../../graphql/generated';
+import { ApiKeysDocument } from '../../modules/api-keys/graphql/api-keys.generated';
 import { storeSession } from '../../modules/auth/session-store';
 import {
   apiKey,

@@ -1,7 +1,10 @@
-import { Alert, Button, Code, Paper, Skeleton, Stack, Text } from '@mantine/core';
-import { IconAlertCircle, IconKey, IconPlus } from '@tabler/icons-react';
+import { Button, Code, Paper, Skeleton, Stack } from '@mantine/core';
+import { IconKey, IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
-import { useApiKeysQuery, type ApiKeyFieldsFragment } from '../../graphql/generated';
+import {
+  useApiKeysQuery,
+  type ApiKeyFieldsFragment,
+} from '../../modules/api-keys/graphql/api-keys.generated';
 import { PageHeader } from '../../layout/PageHeader';
 import { ApiKeyTable } from '../../modules/api-keys/components/ApiKeyTable';
 import { CreateApiKeyDialog } from '../../modules/api-keys/components/CreateApiKeyDialog';
@@ -9,7 +12,7 @@ import { RevokeApiKeyDialog } from '../../modules/api-keys/components/RevokeApiK
 import { sortPermissions } from '../../modules/api-keys/permission-labels';
 import { useSession } from '../../modules/auth/use-session';
 import { EmptyState } from '../../shared/EmptyState';
-import { errorMessage } from '../../shared/graphql-errors';
+import { QueryState } from '../../shared/QueryState';
 
 /** /app/api-keys (any member): your keys; admins (user.write) see and revoke every key. */
 export function ApiKeysPage() {
@@ -43,45 +46,41 @@ export function ApiKeysPage() {
         // while loading would jump there (or vanish under a click) when the list arrives.
         actions={keys && keys.length > 0 ? createButton : undefined}
       />
-      {error && !keys ? (
-        <Alert
-          color="red"
-          variant="light"
-          icon={<IconAlertCircle size={18} />}
-          title="Could not load the API keys"
-        >
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{errorMessage(error)}</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => void refetch()}>
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
-      ) : !keys ? (
-        <Paper withBorder radius="lg" p="md" aria-busy aria-label="Loading API keys">
-          <Stack gap="md">
-            {[0, 1, 2].map((i) => (
-              <Skeleton key={i} height={14} width={`${60 - i * 10}%`} />
-            ))}
-          </Stack>
-        </Paper>
-      ) : keys.length === 0 ? (
-        <EmptyState
-          icon={IconKey}
-          title="No API keys yet"
-          description="Create a key for a script or tool that should search, ask or manage Lumen on your behalf. You choose what it may do and when it expires."
-          actions={createButton}
-        />
-      ) : (
-        <Paper withBorder radius="lg">
-          <ApiKeyTable
-            keys={keys}
-            showCreator={isAdmin}
-            currentUserId={user?.id}
-            onRevoke={setRevoking}
+      <QueryState
+        data={keys}
+        error={error}
+        onRetry={() => void refetch()}
+        errorTitle="Could not load the API keys"
+        loading={
+          <Paper withBorder radius="lg" p="md" aria-busy aria-label="Loading API keys">
+            <Stack gap="md">
+              {[0, 1, 2].map((i) => (
+                <Skeleton key={i} height={14} width={`${60 - i * 10}%`} />
+              ))}
+            </Stack>
+          </Paper>
+        }
+        isEmpty={(k) => k.length === 0}
+        empty={
+          <EmptyState
+            icon={IconKey}
+            title="No API keys yet"
+            description="Create a key for a script or tool that should search, ask or manage Lumen on your behalf. You choose what it may do and when it expires."
+            actions={createButton}
           />
-        </Paper>
-      )}
+        }
+      >
+        {(k) => (
+          <Paper withBorder radius="lg">
+            <ApiKeyTable
+              keys={k}
+              showCreator={isAdmin}
+              currentUserId={user?.id}
+              onRevoke={setRevoking}
+            />
+          </Paper>
+        )}
+      </QueryState>
       <CreateApiKeyDialog
         opened={creating}
         onClose={() => setCreating(false)}

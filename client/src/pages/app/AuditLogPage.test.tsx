@@ -1,7 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { AuditEventsDocument, AuditFiltersDocument } from '../../graphql/generated';
+import {
+  AuditEventsDocument,
+  AuditFiltersDocument,
+} from '../../modules/audit/graphql/audit.generated';
 import { renderWithProviders } from '../../test/render';
 import { AuditLogPage } from './AuditLogPage';
 

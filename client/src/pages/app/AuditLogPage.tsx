@@ -8,7 +8,7 @@ import {
   type AuditEventFieldsFragment,
   type AuditEventsQuery,
   type AuditEventsQueryVariables,
-} from '../../graphql/generated';
+} from '../../modules/audit/graphql/audit.generated';
 import { PageHeader } from '../../layout/PageHeader';
 import { toCsv } from '../../modules/audit/audit-format';
 import { AuditEventTable } from '../../modules/audit/components/AuditEventTable';

@@ -1,7 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { RotateBotShareLinkDocument, SetBotShareLinkDocument } from '../../graphql/generated';
+import {
+  RotateBotShareLinkDocument,
+  SetBotShareLinkDocument,
+} from '../../modules/bots/graphql/bots.generated';
 import {
   botErrorMock,
   botFields,

@@ -3,14 +3,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { GraphQLError } from 'graphql';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { BotInput } from '../../graphql/types';
 import {
   BotsDocument,
   CreateBotDocument,
   ProviderKeyDocument,
   SaveProviderKeyDocument,
   type BotFieldsFragment,
-  type BotInput,
-} from '../../graphql/generated';
+} from '../../modules/bots/graphql/bots.generated';
 import { renderWithProviders, type RenderOptions } from '../../test/render';
 import { BotsPage } from './BotsPage';
 

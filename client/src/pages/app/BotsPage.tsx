@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconKey, IconPlus, IconRobot } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useBotsQuery, useProviderKeyQuery } from '../../graphql/generated';
+import { useBotsQuery, useProviderKeyQuery } from '../../modules/bots/graphql/bots.generated';
 import { PageHeader } from '../../layout/PageHeader';
 import { BotList } from '../../modules/bots/components/BotList';
 import { CreateBotDialog } from '../../modules/bots/components/CreateBotDialog';

@@ -6,7 +6,7 @@ import {
   DeleteDocumentDocument,
   DeleteSourceDocument,
   SourcesDocument,
-} from '../../graphql/generated';
+} from '../../modules/sources/graphql/sources.generated';
 import { storeSession } from '../../modules/auth/session-store';
 import { fakeToken, renderWithProviders, type RenderOptions } from '../../test/render';
 import { capabilitiesMock, connection, integrationSettingsMock } from '../../test/connectors-mocks';

@@ -7,7 +7,7 @@ import {
   DocumentContentDocument,
   RecordDocumentViewDocument,
   type DocumentContentQuery,
-} from '../../graphql/generated';
+} from '../../modules/ask/graphql/ask.generated';
 import { fakeToken, renderRoutes, type RenderOptions } from '../../test/render';
 import { DocumentPage } from './DocumentPage';
 

@@ -2,7 +2,10 @@ import { Alert, Button, Group, Loader, Paper, Text } from '@mantine/core';
 import { IconAlertCircle, IconArrowLeft, IconFileOff, IconFileText } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { useDocumentContentQuery, useRecordDocumentViewMutation } from '../../graphql/generated';
+import {
+  useDocumentContentQuery,
+  useRecordDocumentViewMutation,
+} from '../../modules/ask/graphql/ask.generated';
 import { PageHeader } from '../../layout/PageHeader';
 import { DocumentPassages } from '../../modules/ask/components/DocumentPassages';
 import { targetOrdinal } from '../../modules/ask/document-passages';

@@ -6,7 +6,7 @@ import {
   ConversationsDocument,
   DeleteConversationDocument,
   RenameConversationDocument,
-} from '../../graphql/generated';
+} from '../../modules/conversations/graphql/history.generated';
 import { renderWithProviders } from '../../test/render';
 import { HistoryPage } from './HistoryPage';
 

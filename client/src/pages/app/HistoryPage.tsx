@@ -6,7 +6,7 @@ import { Link } from 'react-router-dom';
 import {
   useConversationsQuery,
   type HistoryConversationFieldsFragment,
-} from '../../graphql/generated';
+} from '../../modules/conversations/graphql/history.generated';
 import { PageHeader } from '../../layout/PageHeader';
 import { ConversationList } from '../../modules/conversations/history/ConversationList';
 import { DeleteConversationDialog } from '../../modules/conversations/history/DeleteConversationDialog';

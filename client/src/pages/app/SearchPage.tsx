@@ -11,7 +11,7 @@ import {
 } from '@mantine/core';
 import { IconArrowRight, IconPlus, IconSearch, IconSparkles } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useSearchDocumentsQuery } from '../../graphql/generated';
+import { useSearchDocumentsQuery } from '../../modules/search/graphql/search.generated';
 import { PageHeader } from '../../layout/PageHeader';
 import { ConversationThread } from '../../modules/conversations/components/ConversationThread';
 import { MemberAnswerFeedback } from '../../modules/conversations/components/MemberAnswerFeedback';

@@ -8,7 +8,7 @@ import {
   CreateInvitationLinkDocument,
   ResendInvitationDocument,
   RevokeInvitationDocument,
-} from '../../graphql/generated';
+} from '../../modules/members/graphql/members.generated';
 import { storeSession } from '../../modules/auth/session-store';
 import { eagerRoutes } from '../../test/eager-routes';
 import {

@@ -1,7 +1,7 @@
 import { Button, Stack, Title } from '@mantine/core';
 import { IconUserPlus } from '@tabler/icons-react';
 import { useCallback, useState } from 'react';
-import { useMeQuery } from '../../graphql/generated';
+import { useMeQuery } from '../../modules/auth/graphql/auth.generated';
 import { PageHeader } from '../../layout/PageHeader';
 import { useSession } from '../../modules/auth/use-session';
 import { ChangeRolesDialog } from '../../modules/members/components/ChangeRolesDialog';

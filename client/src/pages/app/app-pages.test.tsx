@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ProviderKeyDocument } from '../../graphql/generated';
+import { ProviderKeyDocument } from '../../modules/bots/graphql/bots.generated';
 import { storeSession } from '../../modules/auth/session-store';
 import { connection } from '../../test/connectors-mocks';
 import { fakeToken, renderWithProviders } from '../../test/render';

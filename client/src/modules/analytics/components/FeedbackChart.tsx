@@ -1,5 +1,5 @@
 import { BarChart } from '@mantine/charts';
-import type { FeedbackReportFieldsFragment } from '../../../graphql/generated';
+import type { FeedbackReportFieldsFragment } from '../graphql/analytics.generated';
 import { formatReportDay, tickInterval } from '../feedback-format';
 
 /** Up and down votes per day, stacked; the same chart library and look as a bot's report. */

@@ -1,6 +1,6 @@
 import { Badge, Group, Stack, Text } from '@mantine/core';
 import { IconThumbDown, IconThumbUp } from '@tabler/icons-react';
-import type { FeedbackReportFieldsFragment } from '../../../graphql/generated';
+import type { FeedbackReportFieldsFragment } from '../graphql/analytics.generated';
 import { countLabel, formatVoteDate, reasonLabel } from '../feedback-format';
 
 type Report = FeedbackReportFieldsFragment;

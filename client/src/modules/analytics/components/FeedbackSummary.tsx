@@ -1,6 +1,6 @@
 import { Grid, SimpleGrid, Stack } from '@mantine/core';
 import { IconThumbUp } from '@tabler/icons-react';
-import type { FeedbackReportFieldsFragment } from '../../../graphql/generated';
+import type { FeedbackReportFieldsFragment } from '../graphql/analytics.generated';
 import { EmptyState } from '../../../shared/EmptyState';
 import { formatRate } from '../feedback-format';
 import { FeedbackChart } from './FeedbackChart';

@@ -17,7 +17,7 @@ import {
   useConversationSettingsQuery,
   useSetConversationRetentionMutation,
   type ConversationSettingsQuery,
-} from '../../../graphql/generated';
+} from '../graphql/analytics.generated';
 import { errorMessage } from '../../../shared/graphql-errors';
 
 /** The server's limits (it answers BAD_USER_INPUT outside them). */

@@ -1,6 +1,6 @@
 import { Badge, Button, Code, Group, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
-import type { ApiKeyFieldsFragment } from '../../../graphql/generated';
+import type { ApiKeyFieldsFragment } from '../graphql/api-keys.generated';
 import { displayName } from '../../../layout/user-display';
 import { formatKeyDate, formatLastUsed, isExpired } from '../key-dates';
 import { sortPermissions } from '../permission-labels';

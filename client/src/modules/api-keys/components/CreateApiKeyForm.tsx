@@ -1,7 +1,7 @@
 import { Button, Checkbox, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
-import { useCreateApiKeyMutation, type CreateApiKeyMutation } from '../../../graphql/generated';
+import { useCreateApiKeyMutation, type CreateApiKeyMutation } from '../graphql/api-keys.generated';
 import { describeError } from '../../../shared/graphql-errors';
 import { FormAlert } from '../../auth/components/FormAlert';
 import { DEFAULT_EXPIRY, EXPIRY_OPTIONS, expiresInDays } from '../key-dates';

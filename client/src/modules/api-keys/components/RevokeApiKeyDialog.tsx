@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { useRevokeApiKeyMutation, type ApiKeyFieldsFragment } from '../../../graphql/generated';
+import { useRevokeApiKeyMutation, type ApiKeyFieldsFragment } from '../graphql/api-keys.generated';
 import { DIALOG_PROPS } from '../../../shared/dialog-styles';
 import { errorMessage } from '../../../shared/graphql-errors';
 import { useRetained } from '../../../shared/use-retained';

@@ -1,5 +1,5 @@
 import { Alert, Badge, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
-import { usePopularQuestionsQuery, useRecentQuestionsQuery } from '../../../graphql/generated';
+import { usePopularQuestionsQuery, useRecentQuestionsQuery } from '../graphql/ask.generated';
 import { describeError } from '../../../shared/graphql-errors';
 import { SideCard } from './SideCard';
 import classes from './QuestionHistory.module.css';

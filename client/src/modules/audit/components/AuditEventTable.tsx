@@ -1,5 +1,5 @@
 import { Badge, Stack, Table, Text, Tooltip } from '@mantine/core';
-import type { AuditEventFieldsFragment } from '../../../graphql/generated';
+import type { AuditEventFieldsFragment } from '../graphql/audit.generated';
 import { actionLabel, formatWhen } from '../audit-format';
 
 /** The events, newest first: when, who (and through which key), what, to what, from where. */

@@ -1,6 +1,6 @@
 import { Button, Group, Select } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
-import { useAuditFiltersQuery } from '../../../graphql/generated';
+import { useAuditFiltersQuery } from '../graphql/audit.generated';
 import { actionLabel } from '../audit-format';
 
 export interface AuditFilterValues {

@@ -2,7 +2,7 @@ import { Badge, Group, Table, Text } from '@mantine/core';
 import { IconLock, IconWorld } from '@tabler/icons-react';
 import type { KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { BotFieldsFragment } from '../../../graphql/generated';
+import type { BotFieldsFragment } from '../graphql/bots.generated';
 import { languageLabel, privacyLabel } from '../bot-options';
 import { BotAvatar } from './BotAvatar';
 import classes from './BotList.module.css';

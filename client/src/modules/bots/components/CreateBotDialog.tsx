@@ -2,7 +2,7 @@ import { Container, Modal, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { BotsDocument, type BotsQuery, useCreateBotMutation } from '../../../graphql/generated';
+import { BotsDocument, type BotsQuery, useCreateBotMutation } from '../graphql/bots.generated';
 import { DIALOG_PROPS } from '../../../shared/dialog-styles';
 import { botFormProblem, type BotFormProblem } from '../bot-form-errors';
 import { BotForm, type BotFormValues } from './BotForm';

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { GraphQLError } from 'graphql';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SaveProviderKeyDocument } from '../../../graphql/generated';
+import { SaveProviderKeyDocument } from '../graphql/bots.generated';
 import { renderWithProviders, type RenderOptions } from '../../../test/render';
 import { KeyModal, type StoredKey } from './KeyModal';
 

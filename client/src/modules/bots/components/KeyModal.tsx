@@ -7,7 +7,7 @@ import {
   ProviderKeyDocument,
   type ProviderKeyQuery,
   useSaveProviderKeyMutation,
-} from '../../../graphql/generated';
+} from '../graphql/bots.generated';
 import { DIALOG_PROPS } from '../../../shared/dialog-styles';
 import { describeError } from '../../../shared/graphql-errors';
 import { FormAlert } from '../../auth/components/FormAlert';

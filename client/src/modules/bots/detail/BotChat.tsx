@@ -14,11 +14,8 @@ import {
 import { IconAlertCircle, IconMessageChatbot, IconPlus, IconSend } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import {
-  useAskBotMutation,
-  useConversationThreadQuery,
-  type AskBotMutation,
-} from '../../../graphql/generated';
+import { useAskBotMutation, type AskBotMutation } from '../graphql/bots.generated';
+import { useConversationThreadQuery } from '../../conversations/graphql/conversations.generated';
 import { errorMessage } from '../../../shared/graphql-errors';
 import { AnswerView } from '../../ask/components/AnswerView';
 import { SourceList } from '../../ask/components/SourceList';

@@ -2,7 +2,7 @@ import { Alert, Button, Grid, Group, Loader, Text } from '@mantine/core';
 import { IconAlertCircle, IconArrowLeft, IconRobotOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useBotQuery } from '../../../graphql/generated';
+import { useBotQuery } from '../graphql/bots.generated';
 import { EmptyState } from '../../../shared/EmptyState';
 import { describeError } from '../../../shared/graphql-errors';
 import { BotChat } from './BotChat';

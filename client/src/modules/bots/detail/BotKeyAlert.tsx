@@ -1,7 +1,7 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { IconClockPause, IconKeyOff } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
-import type { ProviderKeyStatus } from '../../../graphql/generated';
+import type { ProviderKeyStatus } from '../../../graphql/types';
 import { useSession } from '../../auth/use-session';
 
 interface BotKeyAlertProps {

@@ -14,7 +14,7 @@ import {
 import { IconAlertCircle, IconListDetails, IconThumbDown, IconThumbUp } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useBotLogsQuery, type BotLogsQuery } from '../../../graphql/generated';
+import { useBotLogsQuery, type BotLogsQuery } from '../graphql/bots.generated';
 import { reasonLabel } from '../../analytics/feedback-format';
 import { EmptyState } from '../../../shared/EmptyState';
 import { errorMessage } from '../../../shared/graphql-errors';

@@ -130,4 +130,21 @@ describe('Bot reports tab', () => {
     await userEvent.click(screen.getByRole('radio', { name: '7 days' }));
     expect(await screen.findByText('No questions in this period')).toBeInTheDocument();
   });
+
+  it('shows votes cast in a period without questions instead of the empty state', async () => {
+    renderBotPage('/app/bots/b1?tab=reports', [
+      botMock(),
+      botReportMock('b1', {
+        questions: 0,
+        answered: 0,
+        averageLatencyMs: 0,
+        perDay: [],
+        topSources: [],
+        feedback: feedbackReport({ down: 2, downRate: 1 }),
+      }),
+    ]);
+    const feedback = within(await screen.findByRole('region', { name: 'Answer feedback' }));
+    expect(feedback.getByText('2')).toBeInTheDocument();
+    expect(screen.queryByText('No questions in this period')).toBeNull();
+  });
 });

@@ -1,11 +1,8 @@
 import { BarChart, DonutChart } from '@mantine/charts';
 import {
-  Alert,
   Anchor,
-  Button,
   Grid,
   Group,
-  Loader,
   Progress,
   SegmentedControl,
   SimpleGrid,
@@ -13,15 +10,15 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconAlertCircle, IconChartBar } from '@tabler/icons-react';
+import { IconChartBar } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useBotReportQuery, type BotReportQuery } from '../../../graphql/generated';
+import { useBotReportQuery, type BotReportQuery } from '../graphql/bots.generated';
 import { FeedbackSummary } from '../../analytics/components/FeedbackSummary';
 import { ReportPanel, StatCard } from '../../analytics/components/ReportCards';
 import { tickInterval } from '../../analytics/feedback-format';
 import { EmptyState } from '../../../shared/EmptyState';
-import { errorMessage } from '../../../shared/graphql-errors';
+import { QueryState } from '../../../shared/QueryState';
 import { formatDay, formatLatency, plural } from './format';
 
 /** The report periods offered, in days. */
@@ -52,36 +49,6 @@ export function BotReportsTab({ botId }: { botId: string }) {
     />
   );
 
-  let body;
-  if (!report) {
-    body = error ? (
-      <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title="Error">
-        <Text size="sm" mb="sm">
-          {errorMessage(error)}
-        </Text>
-        <Button size="xs" variant="light" color="red" onClick={() => void refetch()}>
-          Try again
-        </Button>
-      </Alert>
-    ) : (
-      <Group gap="xs">
-        <Loader size="sm" />
-        <Text c="dimmed">Loading...</Text>
-      </Group>
-    );
-  } else if (report.questions === 0) {
-    body = (
-      <EmptyState
-        icon={IconChartBar}
-        title="No questions in this period"
-        headingOrder={4}
-        description="Once people ask this bot questions, here or on its public chat page, you will see how many it answered from its sources, how fast, and which sources it cites most."
-      />
-    );
-  } else {
-    body = <ReportBody report={report} />;
-  }
-
   return (
     <Stack gap="lg">
       <Group justify="space-between">
@@ -90,13 +57,29 @@ export function BotReportsTab({ botId }: { botId: string }) {
         </Text>
         {period}
       </Group>
-      {body}
+      <QueryState
+        data={report}
+        error={error}
+        onRetry={() => void refetch()}
+        // Votes are counted when they are cast: a period with votes but no questions still shows.
+        isEmpty={(r) => r.questions === 0 && r.feedback.up + r.feedback.down === 0}
+        empty={
+          <EmptyState
+            icon={IconChartBar}
+            title="No questions in this period"
+            headingOrder={4}
+            description="Once people ask this bot questions, here or on its public chat page, you will see how many it answered from its sources, how fast, and which sources it cites most."
+          />
+        }
+      >
+        {(r) => <ReportBody report={r} />}
+      </QueryState>
     </Stack>
   );
 }
 
 function ReportBody({ report }: { report: Report }) {
-  const share = Math.round((report.answered / report.questions) * 100);
+  const share = report.questions > 0 ? Math.round((report.answered / report.questions) * 100) : 0;
   const perDay = report.perDay.map((d) => ({
     day: formatDay(d.day),
     'From sources': d.answered,

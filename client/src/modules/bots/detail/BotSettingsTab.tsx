@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { BotsDocument, type BotsQuery, useDeleteBotMutation } from '../../../graphql/generated';
+import { BotsDocument, type BotsQuery, useDeleteBotMutation } from '../graphql/bots.generated';
 import { DIALOG_PROPS } from '../../../shared/dialog-styles';
 import { errorMessage } from '../../../shared/graphql-errors';
 import { FormAlert } from '../../auth/components/FormAlert';

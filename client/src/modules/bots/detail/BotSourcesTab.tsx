@@ -12,11 +12,8 @@ import {
 import { notifications } from '@mantine/notifications';
 import { IconFileText, IconFolder, IconUnlink, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
-import {
-  useAttachBotSourceMutation,
-  useDetachBotSourceMutation,
-  useSourcesQuery,
-} from '../../../graphql/generated';
+import { useAttachBotSourceMutation, useDetachBotSourceMutation } from '../graphql/bots.generated';
+import { useSourcesQuery } from '../../sources/graphql/sources.generated';
 import { EmptyState } from '../../../shared/EmptyState';
 import { errorMessage } from '../../../shared/graphql-errors';
 import { AttachSourceCard } from './AttachSourceCard';

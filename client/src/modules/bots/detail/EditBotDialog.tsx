@@ -1,7 +1,7 @@
 import { Modal } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { useUpdateBotMutation } from '../../../graphql/generated';
+import { useUpdateBotMutation } from '../graphql/bots.generated';
 import { DIALOG_PROPS } from '../../../shared/dialog-styles';
 import { botFormProblem, type BotFormProblem } from '../bot-form-errors';
 import { BotForm, type BotFormValues } from '../components/BotForm';

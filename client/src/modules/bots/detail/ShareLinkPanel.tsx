@@ -16,7 +16,7 @@ import { useState } from 'react';
 import {
   useRotateBotShareLinkMutation,
   useSetBotShareLinkMutation,
-} from '../../../graphql/generated';
+} from '../graphql/bots.generated';
 import { DIALOG_PROPS } from '../../../shared/dialog-styles';
 import { describeError } from '../../../shared/graphql-errors';
 import { FormAlert } from '../../auth/components/FormAlert';

@@ -3,7 +3,7 @@ import {
   BotDocument,
   type BotQuery,
   type BotSourceFieldsFragment,
-} from '../../../graphql/generated';
+} from '../graphql/bots.generated';
 
 /** Adds an attachment to the cached bot (once: attaching twice answers the existing one). */
 export function addCachedBotSource(

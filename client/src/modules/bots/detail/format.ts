@@ -1,4 +1,4 @@
-import type { BotQuery } from '../../../graphql/generated';
+import type { BotQuery } from '../graphql/bots.generated';
 
 export type BotNode = BotQuery['bot'];
 export type BotSourceNode = BotQuery['botSources'][number];

@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconPlugConnected, IconRefresh } from '@tabler/icons-react';
-import type { SourceConnectionFieldsFragment } from '../../../graphql/generated';
+import type { SourceConnectionFieldsFragment } from '../graphql/connectors.generated';
 import { syncStatusOf } from '../connector-kinds';
 import { clockTime, timeFromNow } from '../format-time';
 

@@ -3,7 +3,7 @@ import {
   useConnectorCapabilitiesQuery,
   useIntegrationSettingsQuery,
   type ConnectIntegrationMutation,
-} from '../../../graphql/generated';
+} from '../graphql/connectors.generated';
 import { DIALOG_PROPS } from '../../../shared/dialog-styles';
 import { describeError } from '../../../shared/graphql-errors';
 import { CONNECTORS, type ConnectorKind } from '../connector-kinds';

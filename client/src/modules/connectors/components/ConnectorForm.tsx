@@ -14,7 +14,7 @@ import { useState } from 'react';
 import {
   useConnectIntegrationMutation,
   useStartIntegrationAuthorizationMutation,
-} from '../../../graphql/generated';
+} from '../graphql/connectors.generated';
 import { describeError } from '../../../shared/graphql-errors';
 import { FormAlert } from '../../auth/components/FormAlert';
 import {

@@ -16,7 +16,7 @@ import {
   IconThumbUpFilled,
 } from '@tabler/icons-react';
 import { useState } from 'react';
-import type { AnswerVote, FeedbackReason } from '../../../graphql/generated';
+import type { AnswerVote, FeedbackReason } from '../../../graphql/types';
 import { REASON_LABELS } from '../feedback-reasons';
 import type { AnswerRating } from '../thread';
 

@@ -1,4 +1,7 @@
-import { useRateAnswerMutation, useRemoveAnswerRatingMutation } from '../../../graphql/generated';
+import {
+  useRateAnswerMutation,
+  useRemoveAnswerRatingMutation,
+} from '../graphql/conversations.generated';
 import { errorMessage } from '../../../shared/graphql-errors';
 import type { AnswerRating } from '../thread';
 import { AnswerFeedback } from './AnswerFeedback';

@@ -1,5 +1,5 @@
 import { Paper } from '@mantine/core';
-import type { HistoryConversationFieldsFragment } from '../../../graphql/generated';
+import type { HistoryConversationFieldsFragment } from '../graphql/history.generated';
 import classes from './ConversationList.module.css';
 import { ConversationRow } from './ConversationRow';
 

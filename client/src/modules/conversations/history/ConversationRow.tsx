@@ -2,7 +2,7 @@ import { ActionIcon, Badge, Button, Group, Stack, Text, Tooltip } from '@mantine
 import { IconArrowRight, IconPencil, IconRobot, IconTrash } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { HistoryConversationFieldsFragment } from '../../../graphql/generated';
+import type { HistoryConversationFieldsFragment } from '../graphql/history.generated';
 import classes from './ConversationList.module.css';
 import { formatFull, formatUpdated, questionCount, resumePath } from './history-format';
 import { RenameField } from './RenameField';

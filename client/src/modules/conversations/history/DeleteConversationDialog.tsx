@@ -4,7 +4,7 @@ import { useState } from 'react';
 import {
   useDeleteConversationMutation,
   type HistoryConversationFieldsFragment,
-} from '../../../graphql/generated';
+} from '../graphql/history.generated';
 import { DIALOG_PROPS } from '../../../shared/dialog-styles';
 import { errorMessage } from '../../../shared/graphql-errors';
 import { useRetained } from '../../../shared/use-retained';

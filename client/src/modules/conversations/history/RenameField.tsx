@@ -4,7 +4,7 @@ import { useState, type KeyboardEvent } from 'react';
 import {
   useRenameConversationMutation,
   type HistoryConversationFieldsFragment,
-} from '../../../graphql/generated';
+} from '../graphql/history.generated';
 import { errorMessage } from '../../../shared/graphql-errors';
 import { TITLE_MAX } from './history-format';
 

@@ -1,4 +1,4 @@
-import type { HistoryConversationFieldsFragment } from '../../../graphql/generated';
+import type { HistoryConversationFieldsFragment } from '../graphql/history.generated';
 import { timeFromNow } from '../../connectors/format-time';
 
 type Conversation = Pick<HistoryConversationFieldsFragment, 'id' | 'botId'>;

@@ -1,5 +1,5 @@
 import { Badge, Button, Card, Group, Stack, Text, ThemeIcon } from '@mantine/core';
-import type { SourcesQuery } from '../../../graphql/generated';
+import type { SourcesQuery } from '../../sources/graphql/sources.generated';
 import { syncStatusOf } from '../../connectors/connector-kinds';
 import type { CatalogueIntegration } from '../integration-catalogue';
 

@@ -5,7 +5,7 @@ import {
   ProviderKeyDocument,
   SaveProviderKeyDocument,
   type ProviderKeyFieldsFragment,
-} from '../../../graphql/generated';
+} from '../../bots/graphql/bots.generated';
 import { renderWithProviders, type RenderOptions } from '../../../test/render';
 import { ProviderKeyCard } from './ProviderKeyCard';
 

@@ -17,7 +17,7 @@ import {
   useProviderKeyQuery,
   useSaveProviderKeyMutation,
   type ProviderKeyQuery,
-} from '../../../graphql/generated';
+} from '../../bots/graphql/bots.generated';
 import { errorMessage } from '../../../shared/graphql-errors';
 import { formatBotDate } from '../../bots/components/BotList';
 import { KeyModal } from '../../bots/components/KeyModal';

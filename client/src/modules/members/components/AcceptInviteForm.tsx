@@ -3,11 +3,11 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { useSignInMutation } from '../../auth/graphql/auth.generated';
 import {
   useAcceptInvitationMutation,
-  useSignInMutation,
   type InvitationPreviewQuery,
-} from '../../../graphql/generated';
+} from '../graphql/members.generated';
 import { storeSession } from '../../auth/session-store';
 import { describeError } from '../../../shared/graphql-errors';
 import { EmailField, NewPasswordField } from '../../auth/components/AuthFields';

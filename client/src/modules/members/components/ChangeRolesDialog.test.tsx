@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { GraphQLError } from 'graphql';
 import { afterEach, describe, expect, it } from 'vitest';
-import { UpdateMemberRolesDocument } from '../../../graphql/generated';
+import { UpdateMemberRolesDocument } from '../graphql/members.generated';
 import { storeSession } from '../../auth/session-store';
 import { alan } from '../../../test/members-mocks';
 import { fakeToken } from '../../../test/render';

@@ -1,7 +1,7 @@
 import { Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
-import { useUpdateMemberRolesMutation } from '../../../graphql/generated';
+import { useUpdateMemberRolesMutation } from '../graphql/members.generated';
 import { displayName } from '../../../layout/user-display';
 import { errorMessage } from '../../../shared/graphql-errors';
 import { FormAlert } from '../../auth/components/FormAlert';

@@ -8,7 +8,7 @@ import {
   useResendInvitationMutation,
   useRevokeInvitationMutation,
   type InvitationsQuery,
-} from '../../../graphql/generated';
+} from '../graphql/members.generated';
 import { errorMessage } from '../../../shared/graphql-errors';
 import { sortRoleKeys } from './role-labels';
 import classes from './MemberList.module.css';

@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useInviteMembersMutation, type InviteMembersMutation } from '../../../graphql/generated';
+import { useInviteMembersMutation, type InviteMembersMutation } from '../graphql/members.generated';
 import { describeError } from '../../../shared/graphql-errors';
 import { FormAlert, type FormProblem } from '../../auth/components/FormAlert';
 import { DEFAULT_INVITE_ROLE, roleDescription, type RoleOption } from './role-labels';

@@ -1,6 +1,6 @@
 import { CloseButton, Group, Loader, Select, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
-import type { MemberFilter, MemberSort } from '../../../graphql/generated';
+import type { MemberFilter, MemberSort } from '../../../graphql/types';
 
 export const SORT_OPTIONS: { value: MemberSort; label: string }[] = [
   { value: 'FIRST_NAME', label: 'First Name' },

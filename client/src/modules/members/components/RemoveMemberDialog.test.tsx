@@ -2,7 +2,7 @@ import { notifications } from '@mantine/notifications';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { RemoveMemberDocument } from '../../../graphql/generated';
+import { RemoveMemberDocument } from '../graphql/members.generated';
 import { storeSession } from '../../auth/session-store';
 import { ada, alan, firstPage, membersMock } from '../../../test/members-mocks';
 import { fakeToken } from '../../../test/render';

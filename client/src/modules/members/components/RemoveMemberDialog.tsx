@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { useRemoveMemberMutation } from '../../../graphql/generated';
+import { useRemoveMemberMutation } from '../graphql/members.generated';
 import { displayName } from '../../../layout/user-display';
 import { errorMessage } from '../../../shared/graphql-errors';
 import { FormAlert } from '../../auth/components/FormAlert';

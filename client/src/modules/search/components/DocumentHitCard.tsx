@@ -2,7 +2,7 @@ import { Anchor, Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import type { SearchHitFieldsFragment } from '../../../graphql/generated';
+import type { SearchHitFieldsFragment } from '../graphql/search.generated';
 import { formatHitDate, isExternalUrl } from '../format';
 import { sourceKindLabel } from '../search-filters';
 import classes from './DocumentHitCard.module.css';

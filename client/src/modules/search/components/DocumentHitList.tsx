@@ -1,7 +1,7 @@
 import { Button, Stack, Text } from '@mantine/core';
 import { IconFileSearch } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
-import type { SearchHitFieldsFragment } from '../../../graphql/generated';
+import type { SearchHitFieldsFragment } from '../graphql/search.generated';
 import { EmptyState } from '../../../shared/EmptyState';
 import { DocumentHitCard } from './DocumentHitCard';
 

@@ -2,7 +2,7 @@ import { Alert, Button, Group, Skeleton, Stack } from '@mantine/core';
 import { IconAlertCircle, IconPlugConnected, IconUpload } from '@tabler/icons-react';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { useResyncSourceMutation } from '../../../graphql/generated';
+import { useResyncSourceMutation } from '../../connectors/graphql/connectors.generated';
 import { EmptyState } from '../../../shared/EmptyState';
 import { errorMessage } from '../../../shared/graphql-errors';
 import { CONNECTORS, isConnectorKind, type ConnectorKind } from '../../connectors/connector-kinds';

@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { useDeleteDocumentMutation, useDeleteSourceMutation } from '../../../graphql/generated';
+import { useDeleteDocumentMutation, useDeleteSourceMutation } from '../graphql/sources.generated';
 import { errorMessage } from '../../../shared/graphql-errors';
 import { FormAlert } from '../../auth/components/FormAlert';
 import { DIALOG_PROPS } from '../../../shared/dialog-styles';

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CreateUploadSourceDocument, DeleteSourceDocument } from '../../../graphql/generated';
+import { CreateUploadSourceDocument, DeleteSourceDocument } from '../graphql/sources.generated';
 import { renderWithProviders, type RenderOptions } from '../../../test/render';
 import {
   confirmUploadMock,
