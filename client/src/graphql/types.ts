@@ -21,6 +21,11 @@ export type AcceptInvitationInput = {
   token: Scalars['String']['input'];
 };
 
+/** generated (written by the AI model) or extractive (sentences of the sources). */
+export type AnswerMode =
+  | 'extractive'
+  | 'generated';
+
 /** Thumbs up or down. */
 export type AnswerVote =
   | 'DOWN'
@@ -46,6 +51,10 @@ export type BotInput = {
   /** public or private */
   privacy?: InputMaybe<Scalars['String']['input']>;
 };
+
+export type BotPrivacy =
+  | 'private'
+  | 'public';
 
 /** The forced new password after sign-in answered a session. */
 export type CompleteNewPasswordInput = {
@@ -88,6 +97,12 @@ export type CreateUploadSourceInput = {
   description: Scalars['String']['input'];
   name?: InputMaybe<Scalars['String']['input']>;
 };
+
+export type DocumentStatus =
+  | 'failed'
+  | 'indexed'
+  | 'parsing'
+  | 'queued';
 
 /** Why an answer was voted down. */
 export type FeedbackReason =
@@ -146,6 +161,12 @@ export type RateAnswerInput = {
   vote: AnswerVote;
 };
 
+/** A role a member can hold. */
+export type RoleKey =
+  | 'admin'
+  | 'customer_facing'
+  | 'product_expert';
+
 export type SignInInput = {
   email: Scalars['String']['input'];
   password: Scalars['String']['input'];
@@ -161,3 +182,9 @@ export type SignUpInput = {
   marketingOptIn?: InputMaybe<Scalars['Boolean']['input']>;
   password: Scalars['String']['input'];
 };
+
+export type SourceStatus =
+  | 'error'
+  | 'idle'
+  | 'needs_reauth'
+  | 'syncing';

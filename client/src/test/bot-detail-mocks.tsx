@@ -20,7 +20,9 @@ import { renderRoutes, type RenderOptions } from './render';
 
 type Extra = { maxUsageCount?: number; delay?: number };
 
-export function botFields(overrides: Partial<BotFieldsFragment> = {}) {
+export function botFields(
+  overrides: Partial<BotFieldsFragment> = {},
+): BotFieldsFragment & { __typename: 'Bot' } {
   return {
     __typename: 'Bot' as const,
     id: 'b1',

@@ -1,3 +1,4 @@
+import type { RoleKey } from '../graphql/types';
 import {
   InvitationsDocument,
   MembersDocument,
@@ -15,7 +16,7 @@ export function member(
   id: string,
   firstName: string,
   lastName: string,
-  roles: string[] = ['customer_facing'],
+  roles: RoleKey[] = ['customer_facing'],
 ): MemberNode & { __typename: 'User' } {
   return {
     __typename: 'User',

@@ -105,7 +105,7 @@ describe('BotDetailPage', () => {
     const input = {
       name: 'HR and travel helper',
       description: 'Answers questions about holidays and expenses.',
-      privacy: 'private',
+      privacy: 'private' as const,
       model: 'gpt4o',
       language: 'ja',
     };

@@ -9,6 +9,7 @@ import type { ProviderState } from '../../ai/provider-breaker.js';
 import type { Bot } from './bot.entity.js';
 import type { MaskedKey } from '../integrations/provider-keys.service.js';
 import type { BotAttachment, BotLogRow } from './bots.service.js';
+import { AnswerModeEnum, BotPrivacyEnum } from '../../graphql/closed-sets.js';
 
 @InputType({ description: 'The bot form. Defaults: model gpt35, language en, privacy public.' })
 export class BotInput {
@@ -72,7 +73,7 @@ export class BotType {
   @Field(() => String)
   description: string;
 
-  @Field(() => String)
+  @Field(() => BotPrivacyEnum)
   privacy: string;
 
   @Field(() => String)
@@ -183,7 +184,7 @@ export class BotLogEntryType {
   @Field(() => String)
   answer: string;
 
-  @Field(() => String)
+  @Field(() => AnswerModeEnum)
   mode: string;
 
   @Field(() => Boolean)

@@ -2,6 +2,7 @@ import { IsOptional, MaxLength } from 'class-validator';
 import { Field, InputType, Int, ObjectType } from 'type-graphql';
 import type { Source } from '../sources/source.entity.js';
 import { connectorFor } from './registry.js';
+import { SourceStatusEnum } from '../../graphql/closed-sets.js';
 
 @ObjectType('IntegrationSettings', {
   description: 'SPEC §3 integration settings record of the workspace’s source of that kind.',
@@ -67,7 +68,7 @@ export class IntegrationSettingsInput {
   description: 'How a connected tool’s source is reached, and where its sync stands.',
 })
 export class SourceConnectionType {
-  @Field(() => String, { description: 'idle, syncing, error or needs_reauth' })
+  @Field(() => SourceStatusEnum)
   status: string;
 
   @Field(() => String, { description: 'basic (API token), oauth or token (access token)' })

@@ -5,6 +5,7 @@ import { AskSourceType } from '../search/search.types.js';
 import type { FeedbackReport, Rating } from './answer-feedback.service.js';
 import type { ConversationTurn } from './conversation.entity.js';
 import type { ConversationSummary } from './conversations.service.js';
+import { AnswerModeEnum } from '../../graphql/closed-sets.js';
 
 export enum AnswerVote {
   UP = 'up',
@@ -102,7 +103,7 @@ export class ConversationTurnType {
   @Field(() => String)
   answer: string;
 
-  @Field(() => String)
+  @Field(() => AnswerModeEnum)
   mode: string;
 
   @Field(() => String, { nullable: true })

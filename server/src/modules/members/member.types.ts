@@ -1,6 +1,7 @@
 import { Field, ID, ObjectType } from 'type-graphql';
 import { permissionsFor } from '../auth/permissions.js';
 import type { User } from './user.entity.js';
+import { RoleKeyEnum } from '../../graphql/closed-sets.js';
 
 @ObjectType('Workspace', { description: 'A team: its members, sources and bots.' })
 export class WorkspaceType {
@@ -25,7 +26,7 @@ export class UserType {
   @Field(() => String)
   lastName: string;
 
-  @Field(() => [String], { description: 'Role keys: admin, product_expert, customer_facing.' })
+  @Field(() => [RoleKeyEnum])
   roles: string[];
 
   @Field(() => [String], { description: 'Permissions granted by the roles, e.g. user.read.' })

@@ -3,6 +3,7 @@ import { ArgsType, Field, ID, InputType, Int, ObjectType, registerEnumType } fro
 import { ROLES } from '../auth/permissions.js';
 import type { MemberFilter, MemberSort } from './members.service.js';
 import { UserType } from './member.types.js';
+import { RoleKeyEnum } from '../../graphql/closed-sets.js';
 
 export const MemberSortEnum = {
   FIRST_NAME: 'FIRST_NAME',
@@ -98,7 +99,7 @@ export class InvitationType {
   @Field(() => String)
   email: string;
 
-  @Field(() => [String])
+  @Field(() => [RoleKeyEnum])
   roles: string[];
 
   @Field(() => String, { nullable: true })
@@ -177,7 +178,7 @@ export class InvitationPreview {
   @Field(() => String, { nullable: true })
   invitedByName: string | null;
 
-  @Field(() => [String])
+  @Field(() => [RoleKeyEnum])
   roles: string[];
 
   @Field(() => Date)

@@ -4,6 +4,7 @@ import { DocumentType } from '../sources/sources.types.js';
 import type { AskResult } from './ask.service.js';
 import type { Passage } from './passages.js';
 import type { DocumentHit } from './search.service.js';
+import { AnswerModeEnum } from '../../graphql/closed-sets.js';
 
 @InputType({ description: 'A question, optionally narrowed to some integrations.' })
 export class AskInput {
@@ -110,9 +111,7 @@ export class AskResultType {
   @Field(() => String, { description: 'Plain text with [n] citations (never HTML).' })
   answer: string;
 
-  @Field(() => String, {
-    description: 'generated (by the AI model) or extractive (sentences of the sources).',
-  })
+  @Field(() => AnswerModeEnum)
   mode: string;
 
   @Field(() => String, {

@@ -4,6 +4,7 @@ import { SourceConnectionType } from '../connectors/connectors.types.js';
 import type { SourceDocument } from './document.entity.js';
 import type { DocumentCounts } from './sources.service.js';
 import type { Source } from './source.entity.js';
+import { DocumentStatusEnum } from '../../graphql/closed-sets.js';
 
 @ObjectType('Document', { description: 'A file of a source and where its indexing stands.' })
 export class DocumentType {
@@ -39,7 +40,7 @@ export class DocumentType {
   })
   hasFile: boolean;
 
-  @Field(() => String, { description: 'queued, parsing, indexed or failed' })
+  @Field(() => DocumentStatusEnum)
   status: string;
 
   @Field(() => Int, { description: '0–100 while parsing and indexing.' })

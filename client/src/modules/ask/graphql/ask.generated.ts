@@ -9,6 +9,12 @@ import { gql } from '@apollo/client';
 import type * as ApolloReactCommon from '../../../graphql/apollo-hooks';
 import * as ApolloReactHooks from '../../../graphql/apollo-hooks';
 const defaultOptions = {} as const;
+export type DocumentStatus =
+  | 'failed'
+  | 'indexed'
+  | 'parsing'
+  | 'queued';
+
 export type RecentQuestionsQueryVariables = Exact<{
   first: number;
 }>;
@@ -28,7 +34,7 @@ export type DocumentContentQueryVariables = Exact<{
 }>;
 
 
-export type DocumentContentQuery = { documentContent: { sourceName: string, sourceKind: string, document: { id: string, title: string, fileName: string, fileType: string, fileSize: number, webUrl: string | null, hasFile: boolean, status: string, createdAt: string }, passages: Array<{ ordinal: number, location: string | null, locationKind: string | null, locationIndex: number | null, text: string }> } };
+export type DocumentContentQuery = { documentContent: { sourceName: string, sourceKind: string, document: { id: string, title: string, fileName: string, fileType: string, fileSize: number, webUrl: string | null, hasFile: boolean, status: Types.DocumentStatus, createdAt: string }, passages: Array<{ ordinal: number, location: string | null, locationKind: string | null, locationIndex: number | null, text: string }> } };
 
 export type RecordDocumentViewMutationVariables = Exact<{
   id: string | number;

@@ -23,6 +23,12 @@ export type ConfirmPasswordResetInput = {
   password: string;
 };
 
+/** A role a member can hold. */
+export type RoleKey =
+  | 'admin'
+  | 'customer_facing'
+  | 'product_expert';
+
 export type SignInInput = {
   email: string;
   password: string;
@@ -39,12 +45,12 @@ export type SignUpInput = {
   password: string;
 };
 
-export type SessionUserFragment = { id: string, email: string, firstName: string, lastName: string, roles: Array<string>, permissions: Array<string> };
+export type SessionUserFragment = { id: string, email: string, firstName: string, lastName: string, roles: Array<Types.RoleKey>, permissions: Array<string> };
 
 export type MeQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type MeQuery = { me: { createdAt: string, id: string, email: string, firstName: string, lastName: string, roles: Array<string>, permissions: Array<string>, workspace: { id: string, name: string } } };
+export type MeQuery = { me: { createdAt: string, id: string, email: string, firstName: string, lastName: string, roles: Array<Types.RoleKey>, permissions: Array<string>, workspace: { id: string, name: string } } };
 
 export type SignUpMutationVariables = Exact<{
   input: Types.SignUpInput;
@@ -58,7 +64,7 @@ export type SignInMutationVariables = Exact<{
 }>;
 
 
-export type SignInMutation = { signIn: { token: string | null, refreshToken: string | null, expiresIn: number | null, permissions: Array<string>, session: string | null, user: { id: string, email: string, firstName: string, lastName: string, roles: Array<string>, permissions: Array<string> } | null } };
+export type SignInMutation = { signIn: { token: string | null, refreshToken: string | null, expiresIn: number | null, permissions: Array<string>, session: string | null, user: { id: string, email: string, firstName: string, lastName: string, roles: Array<Types.RoleKey>, permissions: Array<string> } | null } };
 
 export type RefreshSessionMutationVariables = Exact<{
   refreshToken: string;

@@ -10,6 +10,11 @@ import { FeedbackReportFieldsFragmentDoc } from '../../analytics/graphql/analyti
 import type * as ApolloReactCommon from '../../../graphql/apollo-hooks';
 import * as ApolloReactHooks from '../../../graphql/apollo-hooks';
 const defaultOptions = {} as const;
+/** generated (written by the AI model) or extractive (sentences of the sources). */
+export type AnswerMode =
+  | 'extractive'
+  | 'generated';
+
 /** Thumbs up or down. */
 export type AnswerVote =
   | 'DOWN'
@@ -27,6 +32,10 @@ export type BotInput = {
   privacy?: string | null | undefined;
 };
 
+export type BotPrivacy =
+  | 'private'
+  | 'public';
+
 /** Why an answer was voted down. */
 export type FeedbackReason =
   | 'MISSING_SOURCE'
@@ -43,28 +52,28 @@ export type ProviderKeyStatus =
   | 'MISSING'
   | 'OK';
 
-export type BotFieldsFragment = { id: string, name: string, description: string, privacy: string, model: string, language: string, ownerId: string, createdAt: string, updatedAt: string, canManage: boolean, sharePath: string | null, shareEnabled: boolean };
+export type BotFieldsFragment = { id: string, name: string, description: string, privacy: Types.BotPrivacy, model: string, language: string, ownerId: string, createdAt: string, updatedAt: string, canManage: boolean, sharePath: string | null, shareEnabled: boolean };
 
 export type BotSourceFieldsFragment = { id: string, kind: string, sourceId: string | null, documentId: string | null, title: string, documentCount: number };
 
 export type BotsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type BotsQuery = { bots: Array<{ id: string, name: string, description: string, privacy: string, model: string, language: string, ownerId: string, createdAt: string, updatedAt: string, canManage: boolean, sharePath: string | null, shareEnabled: boolean }> };
+export type BotsQuery = { bots: Array<{ id: string, name: string, description: string, privacy: Types.BotPrivacy, model: string, language: string, ownerId: string, createdAt: string, updatedAt: string, canManage: boolean, sharePath: string | null, shareEnabled: boolean }> };
 
 export type BotQueryVariables = Exact<{
   id: string | number;
 }>;
 
 
-export type BotQuery = { bot: { providerStatus: Types.ProviderKeyStatus | null, id: string, name: string, description: string, privacy: string, model: string, language: string, ownerId: string, createdAt: string, updatedAt: string, canManage: boolean, sharePath: string | null, shareEnabled: boolean }, botSources: Array<{ id: string, kind: string, sourceId: string | null, documentId: string | null, title: string, documentCount: number }> };
+export type BotQuery = { bot: { providerStatus: Types.ProviderKeyStatus | null, id: string, name: string, description: string, privacy: Types.BotPrivacy, model: string, language: string, ownerId: string, createdAt: string, updatedAt: string, canManage: boolean, sharePath: string | null, shareEnabled: boolean }, botSources: Array<{ id: string, kind: string, sourceId: string | null, documentId: string | null, title: string, documentCount: number }> };
 
 export type CreateBotMutationVariables = Exact<{
   input: Types.BotInput;
 }>;
 
 
-export type CreateBotMutation = { createBot: { id: string, name: string, description: string, privacy: string, model: string, language: string, ownerId: string, createdAt: string, updatedAt: string, canManage: boolean, sharePath: string | null, shareEnabled: boolean } };
+export type CreateBotMutation = { createBot: { id: string, name: string, description: string, privacy: Types.BotPrivacy, model: string, language: string, ownerId: string, createdAt: string, updatedAt: string, canManage: boolean, sharePath: string | null, shareEnabled: boolean } };
 
 export type UpdateBotMutationVariables = Exact<{
   id: string | number;
@@ -72,14 +81,14 @@ export type UpdateBotMutationVariables = Exact<{
 }>;
 
 
-export type UpdateBotMutation = { updateBot: { id: string, name: string, description: string, privacy: string, model: string, language: string, ownerId: string, createdAt: string, updatedAt: string, canManage: boolean, sharePath: string | null, shareEnabled: boolean } };
+export type UpdateBotMutation = { updateBot: { id: string, name: string, description: string, privacy: Types.BotPrivacy, model: string, language: string, ownerId: string, createdAt: string, updatedAt: string, canManage: boolean, sharePath: string | null, shareEnabled: boolean } };
 
 export type RotateBotShareLinkMutationVariables = Exact<{
   id: string | number;
 }>;
 
 
-export type RotateBotShareLinkMutation = { rotateBotShareLink: { id: string, name: string, description: string, privacy: string, model: string, language: string, ownerId: string, createdAt: string, updatedAt: string, canManage: boolean, sharePath: string | null, shareEnabled: boolean } };
+export type RotateBotShareLinkMutation = { rotateBotShareLink: { id: string, name: string, description: string, privacy: Types.BotPrivacy, model: string, language: string, ownerId: string, createdAt: string, updatedAt: string, canManage: boolean, sharePath: string | null, shareEnabled: boolean } };
 
 export type SetBotShareLinkMutationVariables = Exact<{
   id: string | number;
@@ -87,7 +96,7 @@ export type SetBotShareLinkMutationVariables = Exact<{
 }>;
 
 
-export type SetBotShareLinkMutation = { setBotShareLink: { id: string, name: string, description: string, privacy: string, model: string, language: string, ownerId: string, createdAt: string, updatedAt: string, canManage: boolean, sharePath: string | null, shareEnabled: boolean } };
+export type SetBotShareLinkMutation = { setBotShareLink: { id: string, name: string, description: string, privacy: Types.BotPrivacy, model: string, language: string, ownerId: string, createdAt: string, updatedAt: string, canManage: boolean, sharePath: string | null, shareEnabled: boolean } };
 
 export type DeleteBotMutationVariables = Exact<{
   id: string | number;
@@ -120,7 +129,7 @@ export type AskBotMutationVariables = Exact<{
 }>;
 
 
-export type AskBotMutation = { askBot: { id: string | null, conversationId: string | null, turnId: string | null, question: string, searchQuery: string, answer: string, mode: string, notice: string | null, providerState: string, model: string | null, sources: Array<{ number: number, title: string, url: string, documentId: string, sourceKind: string, sourceName: string, location: string | null, excerpt: string }>, timings: { retrievalMs: number, answerMs: number, totalMs: number } } };
+export type AskBotMutation = { askBot: { id: string | null, conversationId: string | null, turnId: string | null, question: string, searchQuery: string, answer: string, mode: Types.AnswerMode, notice: string | null, providerState: string, model: string | null, sources: Array<{ number: number, title: string, url: string, documentId: string, sourceKind: string, sourceName: string, location: string | null, excerpt: string }>, timings: { retrievalMs: number, answerMs: number, totalMs: number } } };
 
 export type BotLogsQueryVariables = Exact<{
   botId: string | number;
@@ -129,7 +138,7 @@ export type BotLogsQueryVariables = Exact<{
 }>;
 
 
-export type BotLogsQuery = { botLogs: { total: number, hasMore: boolean, endCursor: string | null, entries: Array<{ id: string, question: string, answer: string, mode: string, fromSources: boolean, latencyMs: number, askedBy: string, createdAt: string, sources: Array<{ title: string, url: string }>, feedback: { vote: Types.AnswerVote, reason: Types.FeedbackReason | null, comment: string | null } | null }> } };
+export type BotLogsQuery = { botLogs: { total: number, hasMore: boolean, endCursor: string | null, entries: Array<{ id: string, question: string, answer: string, mode: Types.AnswerMode, fromSources: boolean, latencyMs: number, askedBy: string, createdAt: string, sources: Array<{ title: string, url: string }>, feedback: { vote: Types.AnswerVote, reason: Types.FeedbackReason | null, comment: string | null } | null }> } };
 
 export type BotReportQueryVariables = Exact<{
   botId: string | number;

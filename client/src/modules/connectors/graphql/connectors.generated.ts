@@ -20,7 +20,13 @@ export type IntegrationSettingsInput = {
   username?: string | null | undefined;
 };
 
-export type SourceConnectionFieldsFragment = { status: string, authMode: string, site: string, account: string | null, keys: Array<string>, lastSyncStartedAt: string | null, lastSyncFinishedAt: string | null, nextSyncAt: string | null, itemsSeen: number, itemsIndexed: number, itemsFailed: number, itemsDeleted: number, itemsTotal: number | null, lastError: string | null };
+export type SourceStatus =
+  | 'error'
+  | 'idle'
+  | 'needs_reauth'
+  | 'syncing';
+
+export type SourceConnectionFieldsFragment = { status: Types.SourceStatus, authMode: string, site: string, account: string | null, keys: Array<string>, lastSyncStartedAt: string | null, lastSyncFinishedAt: string | null, nextSyncAt: string | null, itemsSeen: number, itemsIndexed: number, itemsFailed: number, itemsDeleted: number, itemsTotal: number | null, lastError: string | null };
 
 export type ConnectorCapabilitiesQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -40,7 +46,7 @@ export type ConnectIntegrationMutationVariables = Exact<{
 }>;
 
 
-export type ConnectIntegrationMutation = { connectIntegration: { id: string, kind: string, name: string, connection: { status: string, authMode: string, site: string, account: string | null, keys: Array<string>, lastSyncStartedAt: string | null, lastSyncFinishedAt: string | null, nextSyncAt: string | null, itemsSeen: number, itemsIndexed: number, itemsFailed: number, itemsDeleted: number, itemsTotal: number | null, lastError: string | null } | null } };
+export type ConnectIntegrationMutation = { connectIntegration: { id: string, kind: string, name: string, connection: { status: Types.SourceStatus, authMode: string, site: string, account: string | null, keys: Array<string>, lastSyncStartedAt: string | null, lastSyncFinishedAt: string | null, nextSyncAt: string | null, itemsSeen: number, itemsIndexed: number, itemsFailed: number, itemsDeleted: number, itemsTotal: number | null, lastError: string | null } | null } };
 
 export type StartIntegrationAuthorizationMutationVariables = Exact<{
   name: string;
@@ -56,7 +62,7 @@ export type ResyncSourceMutationVariables = Exact<{
 }>;
 
 
-export type ResyncSourceMutation = { resyncSource: { id: string, connection: { status: string, authMode: string, site: string, account: string | null, keys: Array<string>, lastSyncStartedAt: string | null, lastSyncFinishedAt: string | null, nextSyncAt: string | null, itemsSeen: number, itemsIndexed: number, itemsFailed: number, itemsDeleted: number, itemsTotal: number | null, lastError: string | null } | null } };
+export type ResyncSourceMutation = { resyncSource: { id: string, connection: { status: Types.SourceStatus, authMode: string, site: string, account: string | null, keys: Array<string>, lastSyncStartedAt: string | null, lastSyncFinishedAt: string | null, nextSyncAt: string | null, itemsSeen: number, itemsIndexed: number, itemsFailed: number, itemsDeleted: number, itemsTotal: number | null, lastError: string | null } | null } };
 
 export const SourceConnectionFieldsFragmentDoc = gql`
     fragment SourceConnectionFields on SourceConnection {

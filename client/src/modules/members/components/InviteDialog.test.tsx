@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { GraphQLError } from 'graphql';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { InviteMembersInput } from '../../../graphql/types';
+import type { InviteMembersInput, RoleKey } from '../../../graphql/types';
 import { InviteMembersDocument } from '../graphql/members.generated';
 import { storeSession } from '../../auth/session-store';
 import { invitation, invitationsMock } from '../../../test/members-mocks';
@@ -21,7 +21,9 @@ const inviteMock = (input: InviteMembersInput, invited: string[], skipped: [stri
     data: {
       inviteMembers: {
         __typename: 'InviteMembersResult',
-        invited: invited.map((email, i) => invitation({ id: `n${i}`, email, roles: input.roles! })),
+        invited: invited.map((email, i) =>
+          invitation({ id: `n${i}`, email, roles: input.roles as RoleKey[] }),
+        ),
         skipped: skipped.map(([email, message]) => ({
           __typename: 'InviteSkip',
           email,

@@ -38,9 +38,15 @@ export type MemberSort =
   | 'FIRST_NAME'
   | 'LAST_NAME';
 
-export type MemberFieldsFragment = { id: string, email: string, firstName: string, lastName: string, roles: Array<string>, createdAt: string, lastSignInAt: string | null };
+/** A role a member can hold. */
+export type RoleKey =
+  | 'admin'
+  | 'customer_facing'
+  | 'product_expert';
 
-export type InvitationFieldsFragment = { id: string, email: string, roles: Array<string>, message: string | null, invitedByName: string | null, createdAt: string, expiresAt: string, expired: boolean, sendCount: number };
+export type MemberFieldsFragment = { id: string, email: string, firstName: string, lastName: string, roles: Array<Types.RoleKey>, createdAt: string, lastSignInAt: string | null };
+
+export type InvitationFieldsFragment = { id: string, email: string, roles: Array<Types.RoleKey>, message: string | null, invitedByName: string | null, createdAt: string, expiresAt: string, expired: boolean, sendCount: number };
 
 export type MembersQueryVariables = Exact<{
   search?: string | null | undefined;
@@ -51,12 +57,12 @@ export type MembersQueryVariables = Exact<{
 }>;
 
 
-export type MembersQuery = { members: { totalCount: number, nodes: Array<{ id: string, email: string, firstName: string, lastName: string, roles: Array<string>, createdAt: string, lastSignInAt: string | null }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } };
+export type MembersQuery = { members: { totalCount: number, nodes: Array<{ id: string, email: string, firstName: string, lastName: string, roles: Array<Types.RoleKey>, createdAt: string, lastSignInAt: string | null }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } };
 
 export type InvitationsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type InvitationsQuery = { invitations: Array<{ id: string, email: string, roles: Array<string>, message: string | null, invitedByName: string | null, createdAt: string, expiresAt: string, expired: boolean, sendCount: number }> };
+export type InvitationsQuery = { invitations: Array<{ id: string, email: string, roles: Array<Types.RoleKey>, message: string | null, invitedByName: string | null, createdAt: string, expiresAt: string, expired: boolean, sendCount: number }> };
 
 export type RolesQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -68,14 +74,14 @@ export type InviteMembersMutationVariables = Exact<{
 }>;
 
 
-export type InviteMembersMutation = { inviteMembers: { invited: Array<{ id: string, email: string, roles: Array<string>, message: string | null, invitedByName: string | null, createdAt: string, expiresAt: string, expired: boolean, sendCount: number }>, skipped: Array<{ email: string, reason: string, message: string }> } };
+export type InviteMembersMutation = { inviteMembers: { invited: Array<{ id: string, email: string, roles: Array<Types.RoleKey>, message: string | null, invitedByName: string | null, createdAt: string, expiresAt: string, expired: boolean, sendCount: number }>, skipped: Array<{ email: string, reason: string, message: string }> } };
 
 export type ResendInvitationMutationVariables = Exact<{
   id: string | number;
 }>;
 
 
-export type ResendInvitationMutation = { resendInvitation: { id: string, email: string, roles: Array<string>, message: string | null, invitedByName: string | null, createdAt: string, expiresAt: string, expired: boolean, sendCount: number } };
+export type ResendInvitationMutation = { resendInvitation: { id: string, email: string, roles: Array<Types.RoleKey>, message: string | null, invitedByName: string | null, createdAt: string, expiresAt: string, expired: boolean, sendCount: number } };
 
 export type CreateInvitationLinkMutationVariables = Exact<{
   id: string | number;
@@ -97,7 +103,7 @@ export type UpdateMemberRolesMutationVariables = Exact<{
 }>;
 
 
-export type UpdateMemberRolesMutation = { updateMemberRoles: { id: string, email: string, firstName: string, lastName: string, roles: Array<string>, createdAt: string, lastSignInAt: string | null } };
+export type UpdateMemberRolesMutation = { updateMemberRoles: { id: string, email: string, firstName: string, lastName: string, roles: Array<Types.RoleKey>, createdAt: string, lastSignInAt: string | null } };
 
 export type RemoveMemberMutationVariables = Exact<{
   userId: string | number;
@@ -111,7 +117,7 @@ export type InvitationPreviewQueryVariables = Exact<{
 }>;
 
 
-export type InvitationPreviewQuery = { invitation: { email: string, workspaceName: string, invitedByName: string | null, roles: Array<string>, expiresAt: string } };
+export type InvitationPreviewQuery = { invitation: { email: string, workspaceName: string, invitedByName: string | null, roles: Array<Types.RoleKey>, expiresAt: string } };
 
 export type AcceptInvitationMutationVariables = Exact<{
   input: Types.AcceptInvitationInput;

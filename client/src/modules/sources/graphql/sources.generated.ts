@@ -30,19 +30,31 @@ export type CreateUploadSourceInput = {
   name?: string | null | undefined;
 };
 
-export type DocumentFieldsFragment = { id: string, sourceId: string, title: string, fileName: string, fileType: string, webUrl: string | null, fileSize: number, hasFile: boolean, status: string, progress: number, error: string | null, chunkCount: number, createdAt: string, indexedAt: string | null };
+export type DocumentStatus =
+  | 'failed'
+  | 'indexed'
+  | 'parsing'
+  | 'queued';
+
+export type SourceStatus =
+  | 'error'
+  | 'idle'
+  | 'needs_reauth'
+  | 'syncing';
+
+export type DocumentFieldsFragment = { id: string, sourceId: string, title: string, fileName: string, fileType: string, webUrl: string | null, fileSize: number, hasFile: boolean, status: Types.DocumentStatus, progress: number, error: string | null, chunkCount: number, createdAt: string, indexedAt: string | null };
 
 export type SourcesQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type SourcesQuery = { sources: Array<{ id: string, kind: string, name: string, description: string, createdAt: string, documentCount: number, indexedCount: number, failedCount: number, pendingCount: number, chunkCount: number, connection: { status: string, authMode: string, site: string, account: string | null, keys: Array<string>, lastSyncStartedAt: string | null, lastSyncFinishedAt: string | null, nextSyncAt: string | null, itemsSeen: number, itemsIndexed: number, itemsFailed: number, itemsDeleted: number, itemsTotal: number | null, lastError: string | null } | null, documents: Array<{ id: string, sourceId: string, title: string, fileName: string, fileType: string, webUrl: string | null, fileSize: number, hasFile: boolean, status: string, progress: number, error: string | null, chunkCount: number, createdAt: string, indexedAt: string | null }> }> };
+export type SourcesQuery = { sources: Array<{ id: string, kind: string, name: string, description: string, createdAt: string, documentCount: number, indexedCount: number, failedCount: number, pendingCount: number, chunkCount: number, connection: { status: Types.SourceStatus, authMode: string, site: string, account: string | null, keys: Array<string>, lastSyncStartedAt: string | null, lastSyncFinishedAt: string | null, nextSyncAt: string | null, itemsSeen: number, itemsIndexed: number, itemsFailed: number, itemsDeleted: number, itemsTotal: number | null, lastError: string | null } | null, documents: Array<{ id: string, sourceId: string, title: string, fileName: string, fileType: string, webUrl: string | null, fileSize: number, hasFile: boolean, status: Types.DocumentStatus, progress: number, error: string | null, chunkCount: number, createdAt: string, indexedAt: string | null }> }> };
 
 export type DocumentQueryVariables = Exact<{
   id: string | number;
 }>;
 
 
-export type DocumentQuery = { document: { id: string, sourceId: string, title: string, fileName: string, fileType: string, webUrl: string | null, fileSize: number, hasFile: boolean, status: string, progress: number, error: string | null, chunkCount: number, createdAt: string, indexedAt: string | null } };
+export type DocumentQuery = { document: { id: string, sourceId: string, title: string, fileName: string, fileType: string, webUrl: string | null, fileSize: number, hasFile: boolean, status: Types.DocumentStatus, progress: number, error: string | null, chunkCount: number, createdAt: string, indexedAt: string | null } };
 
 export type CreateUploadSourceMutationVariables = Exact<{
   input: Types.CreateUploadSourceInput;
@@ -63,7 +75,7 @@ export type ConfirmUploadMutationVariables = Exact<{
 }>;
 
 
-export type ConfirmUploadMutation = { confirmUpload: { id: string, sourceId: string, title: string, fileName: string, fileType: string, webUrl: string | null, fileSize: number, hasFile: boolean, status: string, progress: number, error: string | null, chunkCount: number, createdAt: string, indexedAt: string | null } };
+export type ConfirmUploadMutation = { confirmUpload: { id: string, sourceId: string, title: string, fileName: string, fileType: string, webUrl: string | null, fileSize: number, hasFile: boolean, status: Types.DocumentStatus, progress: number, error: string | null, chunkCount: number, createdAt: string, indexedAt: string | null } };
 
 export type DeleteDocumentMutationVariables = Exact<{
   id: string | number;
