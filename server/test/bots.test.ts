@@ -272,7 +272,7 @@ describe('bots', () => {
       (await rest('DELETE', `/api/delete-bot/${privateBot}`, undefined, stranger)).status,
     ).toBe(404);
     const logs = await gql(
-      `query($b: ID!) { botLogs(botId: $b) { total } }`,
+      `query($b: ID!) { botLogs(botId: $b) { totalCount } }`,
       { b: publicBot },
       reader,
     );
@@ -326,31 +326,31 @@ describe('asking a bot', () => {
     );
 
     const logs = await gql(
-      `query($b: ID!) { botLogs(botId: $b, first: 1) { total hasMore endCursor entries { question answer mode fromSources askedBy latencyMs sources { title url } } } }`,
+      `query($b: ID!) { botLogs(botId: $b, first: 1) { totalCount pageInfo { hasNextPage endCursor } nodes { question answer mode fromSources askedBy latencyMs sources { title url } } } }`,
       { b: botId },
       expert,
     );
     const page = logs.data.botLogs;
-    expect(page.total).toBe(2);
-    expect(page.hasMore).toBe(true);
-    expect(page.entries[0]).toMatchObject({
+    expect(page.totalCount).toBe(2);
+    expect(page.pageInfo.hasNextPage).toBe(true);
+    expect(page.nodes[0]).toMatchObject({
       question: 'When is lunch served in the cafeteria?',
       fromSources: false,
       askedBy: 'Rita Member',
     });
     const next = await gql(
-      `query($b: ID!, $a: String) { botLogs(botId: $b, first: 5, after: $a) { hasMore entries { question fromSources sources { title } } } }`,
-      { b: botId, a: page.endCursor },
+      `query($b: ID!, $a: String) { botLogs(botId: $b, first: 5, after: $a) { pageInfo { hasNextPage } nodes { question fromSources sources { title } } } }`,
+      { b: botId, a: page.pageInfo.endCursor },
       expert,
     );
-    expect(next.data.botLogs.entries).toEqual([
+    expect(next.data.botLogs.nodes).toEqual([
       {
         question: 'Where is the fire assembly point for the Montreal office?',
         fromSources: true,
         sources: [{ title: 'handbook' }],
       },
     ]);
-    expect(next.data.botLogs.hasMore).toBe(false);
+    expect(next.data.botLogs.pageInfo.hasNextPage).toBe(false);
 
     const report = await gql(
       `query($b: ID!) { botReport(botId: $b, days: 7) { questions answered perDay { day questions answered } topSources { title citations } } }`,
@@ -403,11 +403,11 @@ describe('asking a bot', () => {
     expect(JSON.stringify(res.body)).not.toContain(KEY);
     expect(JSON.stringify(res.body)).not.toContain('/app/documents');
     const logs = await gql(
-      `query($b: ID!) { botLogs(botId: $b) { entries { askedBy } } }`,
+      `query($b: ID!) { botLogs(botId: $b) { nodes { askedBy } } }`,
       { b: botId },
       expert,
     );
-    expect(logs.data.botLogs.entries[0].askedBy).toBe('Public link');
+    expect(logs.data.botLogs.nodes[0].askedBy).toBe('Public link');
     // A private bot has no public page.
     await gql(
       `mutation($b: ID!) { updateBot(id: $b, input: { privacy: "private" }) { id } }`,

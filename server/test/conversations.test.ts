@@ -377,15 +377,15 @@ describe('bot conversations', () => {
       member,
     );
     const logs = await gql(
-      `query($b: ID!) { botLogs(botId: $b, first: 5) { entries { question feedback { vote comment } } } }`,
+      `query($b: ID!) { botLogs(botId: $b, first: 5) { nodes { question feedback { vote comment } } } }`,
       { b: botId },
       admin,
     );
-    expect(logs.data.botLogs.entries[0]).toEqual({
+    expect(logs.data.botLogs.nodes[0]).toEqual({
       question: 'What about contractors?',
       feedback: { vote: 'DOWN', comment: 'Too vague' },
     });
-    expect(logs.data.botLogs.entries[1].feedback).toBeNull();
+    expect(logs.data.botLogs.nodes[1].feedback).toBeNull();
     const report = await gql(
       `query($b: ID!) { botReport(botId: $b, days: 7) { feedback { down up downRate worstQuestions { question } } } }`,
       { b: botId },

@@ -180,7 +180,7 @@ export function askBotMock(
   };
 }
 
-type LogEntry = BotLogsQuery['botLogs']['entries'][number];
+type LogEntry = BotLogsQuery['botLogs']['nodes'][number];
 
 export function logEntry(overrides: Partial<LogEntry> = {}): LogEntry {
   return {
@@ -215,9 +215,14 @@ export function botLogsMock(
       return {
         data: {
           botLogs: {
-            __typename: 'BotLogPage',
-            ...page,
-            entries: page.entries.map((e) => ({
+            __typename: 'BotLogConnection',
+            totalCount: page.total,
+            pageInfo: {
+              __typename: 'PageInfo',
+              hasNextPage: page.hasMore,
+              endCursor: page.endCursor,
+            },
+            nodes: page.entries.map((e) => ({
               __typename: 'BotLogEntry',
               ...e,
               sources: e.sources.map((s) => ({ __typename: 'BotLogSource', ...s })),

@@ -15,7 +15,7 @@ import { AskResultType } from '../search/search.types.js';
 import {
   BotInput,
   BotLogEntryType,
-  BotLogPageType,
+  BotLogConnectionType,
   BotReportType,
   BotSourceType,
   BotType,
@@ -161,15 +161,21 @@ export class BotsResolver {
   }
 
   @Authorized()
-  @Query(() => BotLogPageType, { description: 'Every question asked of the bot, newest first.' })
+  @Query(() => BotLogConnectionType, {
+    description: 'Every question asked of the bot, newest first.',
+  })
   async botLogs(
     @Arg('botId', () => ID) botId: string,
     @Arg('first', () => Int, { defaultValue: 20 }) first: number,
     @Arg('after', () => String, { nullable: true }) after: string | null,
     @Ctx() ctx: GraphQLContext,
-  ): Promise<BotLogPageType> {
+  ): Promise<BotLogConnectionType> {
     const page = await ctx.services.bots.logs(ctx.viewer!, botId, clamp(first, 100), after);
-    return { ...page, entries: page.entries.map(BotLogEntryType.from) };
+    return {
+      nodes: page.entries.map(BotLogEntryType.from),
+      pageInfo: { endCursor: page.endCursor, hasNextPage: page.hasMore },
+      totalCount: page.total,
+    };
   }
 
   @Authorized()

@@ -10,6 +10,7 @@ import type { Bot } from './bot.entity.js';
 import type { MaskedKey } from '../integrations/provider-keys.service.js';
 import type { BotAttachment, BotLogRow } from './bots.service.js';
 import { AnswerModeEnum, BotPrivacyEnum } from '../../graphql/closed-sets.js';
+import { PageInfo } from '../members/members.types.js';
 
 @InputType({ description: 'The bot form. Defaults: model gpt35, language en, privacy public.' })
 export class BotInput {
@@ -228,19 +229,17 @@ export class BotLogEntryType {
   }
 }
 
-@ObjectType('BotLogPage')
-export class BotLogPageType {
+/** The bot's log a page at a time, in the same shape as every paged list (members, audit). */
+@ObjectType('BotLogConnection')
+export class BotLogConnectionType {
   @Field(() => [BotLogEntryType])
-  entries: BotLogEntryType[];
+  nodes: BotLogEntryType[];
 
-  @Field(() => Int)
-  total: number;
+  @Field(() => PageInfo)
+  pageInfo: PageInfo;
 
-  @Field(() => Boolean)
-  hasMore: boolean;
-
-  @Field(() => String, { nullable: true })
-  endCursor: string | null;
+  @Field(() => Int, { description: 'Questions in the whole log.' })
+  totalCount: number;
 }
 
 @ObjectType('BotDay')

@@ -23,7 +23,7 @@ import { excerpt, formatDateTime, formatLatency, isExternalUrl, plural } from '.
 /** Entries per page of the log. */
 export const LOG_PAGE_SIZE = 20;
 
-type Entry = BotLogsQuery['botLogs']['entries'][number];
+type Entry = BotLogsQuery['botLogs']['nodes'][number];
 
 /** Every question asked of the bot, newest first, a page at a time. */
 export function BotLogsTab({ botId }: { botId: string }) {
@@ -55,7 +55,7 @@ export function BotLogsTab({ botId }: { botId: string }) {
     );
   }
 
-  if (page.total === 0)
+  if (page.totalCount === 0)
     return (
       <EmptyState
         icon={IconListDetails}
@@ -66,16 +66,16 @@ export function BotLogsTab({ botId }: { botId: string }) {
     );
 
   const loadMore = async () => {
-    if (!page.endCursor) return;
+    if (!page.pageInfo.endCursor) return;
     setLoadingMore(true);
     setMoreError(null);
     try {
       await fetchMore({
-        variables: { after: page.endCursor },
+        variables: { after: page.pageInfo.endCursor },
         updateQuery: (previous, { fetchMoreResult }) => ({
           botLogs: {
             ...fetchMoreResult.botLogs,
-            entries: [...previous.botLogs.entries, ...fetchMoreResult.botLogs.entries],
+            nodes: [...previous.botLogs.nodes, ...fetchMoreResult.botLogs.nodes],
           },
         }),
       });
@@ -90,11 +90,11 @@ export function BotLogsTab({ botId }: { botId: string }) {
     <Stack gap="md">
       <Group justify="space-between">
         <Text fw={500}>
-          {plural(page.total, 'question')} asked
-          {page.entries.length < page.total && (
+          {plural(page.totalCount, 'question')} asked
+          {page.nodes.length < page.totalCount && (
             <Text span c="dimmed" fw={400}>
               {' '}
-              · showing the latest {page.entries.length}
+              · showing the latest {page.nodes.length}
             </Text>
           )}
         </Text>
@@ -111,7 +111,7 @@ export function BotLogsTab({ botId }: { botId: string }) {
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {page.entries.map((entry) => (
+            {page.nodes.map((entry) => (
               <LogRow key={entry.id} entry={entry} />
             ))}
           </Table.Tbody>
@@ -122,7 +122,7 @@ export function BotLogsTab({ botId }: { botId: string }) {
           {moreError}
         </Alert>
       )}
-      {page.hasMore && (
+      {page.pageInfo.hasNextPage && (
         <Button
           variant="default"
           onClick={() => void loadMore()}

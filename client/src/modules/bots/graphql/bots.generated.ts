@@ -138,7 +138,7 @@ export type BotLogsQueryVariables = Exact<{
 }>;
 
 
-export type BotLogsQuery = { botLogs: { total: number, hasMore: boolean, endCursor: string | null, entries: Array<{ id: string, question: string, answer: string, mode: Types.AnswerMode, fromSources: boolean, latencyMs: number, askedBy: string, createdAt: string, sources: Array<{ title: string, url: string }>, feedback: { vote: Types.AnswerVote, reason: Types.FeedbackReason | null, comment: string | null } | null }> } };
+export type BotLogsQuery = { botLogs: { totalCount: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, nodes: Array<{ id: string, question: string, answer: string, mode: Types.AnswerMode, fromSources: boolean, latencyMs: number, askedBy: string, createdAt: string, sources: Array<{ title: string, url: string }>, feedback: { vote: Types.AnswerVote, reason: Types.FeedbackReason | null, comment: string | null } | null }> } };
 
 export type BotReportQueryVariables = Exact<{
   botId: string | number;
@@ -374,10 +374,12 @@ export type AskBotMutationHookResult = ReturnType<typeof useAskBotMutation>;
 export const BotLogsDocument = gql`
     query BotLogs($botId: ID!, $first: Int, $after: String) {
   botLogs(botId: $botId, first: $first, after: $after) {
-    total
-    hasMore
-    endCursor
-    entries {
+    totalCount
+    pageInfo {
+      hasNextPage
+      endCursor
+    }
+    nodes {
       id
       question
       answer
