@@ -18,6 +18,7 @@ import {
 } from '../../modules/audit/components/AuditFiltersBar';
 import { EmptyState } from '../../shared/EmptyState';
 import { QueryState } from '../../shared/QueryState';
+import { useLoadMore } from '../../shared/use-load-more';
 import { errorMessage } from '../../shared/graphql-errors';
 
 const PAGE_SIZE = 50;
@@ -37,35 +38,26 @@ export function AuditLogPage() {
     variables,
     fetchPolicy: 'network-only',
   });
-  const [more, setMore] = useState<{ busy: boolean; error: string | null }>({
-    busy: false,
-    error: null,
-  });
   const [exporting, setExporting] = useState(false);
+  const [exportError, setExportError] = useState<string | null>(null);
   const page = data?.auditEvents;
 
-  const loadMore = async () => {
-    if (!page?.pageInfo.endCursor) return;
-    setMore({ busy: true, error: null });
-    try {
-      await fetchMore({
-        variables: { after: page.pageInfo.endCursor },
-        updateQuery: (previous, { fetchMoreResult }) => ({
-          auditEvents: {
-            ...fetchMoreResult.auditEvents,
-            nodes: [...previous.auditEvents.nodes, ...fetchMoreResult.auditEvents.nodes],
-          },
-        }),
-      });
-      setMore({ busy: false, error: null });
-    } catch (e) {
-      setMore({ busy: false, error: errorMessage(e) });
-    }
-  };
+  const more = useLoadMore(page?.pageInfo.endCursor, (after) =>
+    fetchMore({
+      variables: { after },
+      updateQuery: (previous, { fetchMoreResult }) => ({
+        auditEvents: {
+          ...fetchMoreResult.auditEvents,
+          nodes: [...previous.auditEvents.nodes, ...fetchMoreResult.auditEvents.nodes],
+        },
+      }),
+    }),
+  );
 
   // Every event the filters select (up to EXPORT_MAX), 200 a request, as one CSV file.
   const exportCsv = async () => {
     setExporting(true);
+    setExportError(null);
     try {
       const all: AuditEventFieldsFragment[] = [];
       let after: string | null = null;
@@ -90,7 +82,7 @@ export function AuditLogPage() {
       link.click();
       URL.revokeObjectURL(url);
     } catch (e) {
-      setMore((m) => ({ ...m, error: errorMessage(e) }));
+      setExportError(errorMessage(e));
     } finally {
       setExporting(false);
     }
@@ -130,15 +122,15 @@ export function AuditLogPage() {
         >
           {(p) => <AuditEventTable events={p.nodes} />}
         </QueryState>
-        {more.error && (
+        {(more.error ?? exportError) && (
           <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />}>
-            {more.error}
+            {more.error ?? exportError}
           </Alert>
         )}
         {page?.pageInfo.hasNextPage && (
           <Button
             variant="default"
-            onClick={() => void loadMore()}
+            onClick={() => void more.loadMore()}
             loading={more.busy}
             style={{ alignSelf: 'center' }}
           >

@@ -12,7 +12,7 @@ import { ConversationList } from '../../modules/conversations/history/Conversati
 import { DeleteConversationDialog } from '../../modules/conversations/history/DeleteConversationDialog';
 import { EmptyState } from '../../shared/EmptyState';
 import { QueryState } from '../../shared/QueryState';
-import { errorMessage } from '../../shared/graphql-errors';
+import { useLoadMore } from '../../shared/use-load-more';
 
 export const HISTORY_PAGE_SIZE = 20;
 /** Typing pauses this long before the server is asked (one request per word, not per key). */
@@ -26,31 +26,20 @@ export function HistoryPage() {
     variables: { first: HISTORY_PAGE_SIZE, search: debounced || null },
     notifyOnNetworkStatusChange: false,
   });
-  const [more, setMore] = useState<{ busy: boolean; error: string | null }>({
-    busy: false,
-    error: null,
-  });
   const [deleting, setDeleting] = useState<HistoryConversationFieldsFragment | null>(null);
   const page = data?.conversations;
 
-  const loadMore = async () => {
-    if (!page?.pageInfo.endCursor) return;
-    setMore({ busy: true, error: null });
-    try {
-      await fetchMore({
-        variables: { after: page.pageInfo.endCursor },
-        updateQuery: (previous, { fetchMoreResult }) => ({
-          conversations: {
-            ...fetchMoreResult.conversations,
-            nodes: [...previous.conversations.nodes, ...fetchMoreResult.conversations.nodes],
-          },
-        }),
-      });
-      setMore({ busy: false, error: null });
-    } catch (e) {
-      setMore({ busy: false, error: errorMessage(e) });
-    }
-  };
+  const more = useLoadMore(page?.pageInfo.endCursor, (after) =>
+    fetchMore({
+      variables: { after },
+      updateQuery: (previous, { fetchMoreResult }) => ({
+        conversations: {
+          ...fetchMoreResult.conversations,
+          nodes: [...previous.conversations.nodes, ...fetchMoreResult.conversations.nodes],
+        },
+      }),
+    }),
+  );
 
   return (
     <>
@@ -87,7 +76,7 @@ export function HistoryPage() {
         {page?.pageInfo.hasNextPage && (
           <Button
             variant="default"
-            onClick={() => void loadMore()}
+            onClick={() => void more.loadMore()}
             loading={more.busy}
             style={{ alignSelf: 'center' }}
           >

@@ -39,6 +39,9 @@ export interface ConversationSummary {
 /** Turns a follow-up reads from its thread (the budget then keeps what fits). */
 const CONTEXT_TURNS = 6;
 const TITLE_CHARS = 120;
+/** A ConversationSummary's columns, from `conversations c LEFT JOIN bots b`. */
+const SUMMARY_COLUMNS = `c.id, c.title, c.bot_id AS "botId", b.name AS "botName",
+  c.turn_count AS "turnCount", c.created_at AS "createdAt", c.updated_at AS "updatedAt"`;
 export const RETENTION_LIMITS = { min: 1, max: 3650 };
 
 /** Conversations and their turns, always read through their owner. */
@@ -147,8 +150,7 @@ export class ConversationsService {
                   WHERE t.conversation_id = c.id AND t.question ILIKE ${p}))`;
     }
     const rows: (ConversationSummary & { cursor: string })[] = await this.db.query(
-      `SELECT c.id, c.title, c.bot_id AS "botId", b.name AS "botName", c.turn_count AS "turnCount",
-              c.created_at AS "createdAt", c.updated_at AS "updatedAt",
+      `SELECT ${SUMMARY_COLUMNS},
               to_char(c.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') || '|' || c.id AS cursor
          FROM conversations c LEFT JOIN bots b ON b.id = c.bot_id
         WHERE ${where} ORDER BY c.updated_at DESC, c.id DESC LIMIT $3`,
@@ -169,8 +171,7 @@ export class ConversationsService {
   ): Promise<{ conversation: ConversationSummary; turns: ConversationTurn[] }> {
     assertId(id, 'This conversation does not exist.');
     const [row]: ConversationSummary[] = await this.db.query(
-      `SELECT c.id, c.title, c.bot_id AS "botId", b.name AS "botName", c.turn_count AS "turnCount",
-              c.created_at AS "createdAt", c.updated_at AS "updatedAt"
+      `SELECT ${SUMMARY_COLUMNS}
          FROM conversations c LEFT JOIN bots b ON b.id = c.bot_id
         WHERE c.id = $1 AND c.workspace_id = $2 AND c.user_id = $3`,
       [id, owner.workspaceId, owner.userId],
