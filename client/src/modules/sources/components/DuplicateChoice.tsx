@@ -29,7 +29,8 @@ export function DuplicateChoice({ item, onReplace, onSkip }: DuplicateChoiceProp
     <Group gap="xs" mt={6} wrap="nowrap" align="center" justify="space-between">
       <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
         <IconCopy size={16} color="var(--mantine-color-yellow-7)" aria-hidden />
-        <Text size="sm" c="yellow.8" role="status">
+        {/* The theme's soft-yellow text colour: yellow.8 on white is under 3:1. */}
+        <Text size="sm" c="var(--mantine-color-yellow-light-color)" role="status">
           Already uploaded as {where(item.duplicate)}
         </Text>
       </Group>
