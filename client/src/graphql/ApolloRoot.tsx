@@ -1,7 +1,7 @@
 import { ApolloProvider } from '@apollo/client/react';
-import { Notifications } from '@mantine/notifications';
 import { Outlet } from 'react-router-dom';
 import { SessionKeeper } from '../modules/auth/components/SessionKeeper';
+import { DeferredNotifications } from '../shared/toasts/DeferredNotifications';
 import { apolloClient } from './apollo-client';
 
 /**
@@ -12,8 +12,7 @@ import { apolloClient } from './apollo-client';
 export function ApolloRoot() {
   return (
     <ApolloProvider client={apolloClient()}>
-      {/* Bottom right and brief: toasts never cover the top bar or linger over work. */}
-      <Notifications position="bottom-right" autoClose={4000} />
+      <DeferredNotifications />
       <SessionKeeper />
       <Outlet />
     </ApolloProvider>

@@ -1,7 +1,12 @@
-import { Collapse, Menu, Tooltip, UnstyledButton } from '@mantine/core';
+import { Collapse, UnstyledButton } from '@mantine/core';
 import { IconChevronRight } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router-dom';
+import {
+  FlyoutMenu,
+  MenuLabel,
+  MenuLink,
+  type MenuTriggerProps,
+} from '../shared/flyout/FlyoutMenu';
 import { isActive, type NavGroupItem } from './nav-items';
 import { SidebarLink } from './SidebarLink';
 import classes from './SidebarNav.module.css';
@@ -31,13 +36,8 @@ export function SidebarGroup({ item, pathname, expanded, onNavigate }: SidebarGr
     if (childActive) setOpen(true);
   }, [childActive]);
 
-  const trigger = (props: { onClick?: () => void } = {}) => (
-    <UnstyledButton
-      className={classes.link}
-      data-active={(childActive && !(expanded && open)) || undefined}
-      aria-expanded={expanded ? open : menuOpen}
-      {...props}
-    >
+  const content = (
+    <>
       <Icon size={20} stroke={1.6} className={classes.icon} />
       <span className={classes.label}>{item.label}</span>
       <IconChevronRight
@@ -46,53 +46,59 @@ export function SidebarGroup({ item, pathname, expanded, onNavigate }: SidebarGr
         className={classes.chevron}
         data-open={open || undefined}
       />
-    </UnstyledButton>
+    </>
   );
 
   if (!expanded) {
     return (
-      <Menu
-        opened={menuOpen}
-        onChange={setMenuOpen}
-        position="right-start"
+      <FlyoutMenu
+        label={item.label}
+        placement="right-start"
         offset={14}
         width={SUBMENU_WIDTH}
-        withArrow
-        arrowPosition="center"
-        shadow="md"
-        // Its trigger lives in the fixed sidebar; keep the panel even if the item list scrolls.
-        hideDetached={false}
+        onOpenChange={setMenuOpen}
+        trigger={({ ref, ...props }: MenuTriggerProps) => (
+          <UnstyledButton
+            ref={ref}
+            className={classes.link}
+            data-active={childActive || undefined}
+            // The rail's hint names the entry until its panel (which names it too) is open.
+            data-tooltip={menuOpen ? undefined : item.label}
+            {...props}
+          >
+            {content}
+          </UnstyledButton>
+        )}
       >
-        <Tooltip label={item.label} position="right" withArrow disabled={menuOpen} openDelay={150}>
-          <Menu.Target>{trigger()}</Menu.Target>
-        </Tooltip>
-        <Menu.Dropdown>
-          <Menu.Label>{item.label}</Menu.Label>
-          {item.children.map((child) => {
-            const ChildIcon = child.icon;
-            const active = isActive(child, pathname);
-            return (
-              <Menu.Item
-                key={child.to}
-                component={Link}
-                to={child.to}
-                leftSection={<ChildIcon size={16} stroke={1.6} />}
-                color={active ? 'lumen' : undefined}
-                aria-current={active ? 'page' : undefined}
-                onClick={onNavigate}
-              >
-                {child.label}
-              </Menu.Item>
-            );
-          })}
-        </Menu.Dropdown>
-      </Menu>
+        <MenuLabel>{item.label}</MenuLabel>
+        {item.children.map((child) => {
+          const ChildIcon = child.icon;
+          return (
+            <MenuLink
+              key={child.to}
+              to={child.to}
+              icon={<ChildIcon size={16} stroke={1.6} />}
+              current={isActive(child, pathname)}
+              onClick={onNavigate}
+            >
+              {child.label}
+            </MenuLink>
+          );
+        })}
+      </FlyoutMenu>
     );
   }
 
   return (
     <>
-      {trigger({ onClick: () => setOpen((value) => !value) })}
+      <UnstyledButton
+        className={classes.link}
+        data-active={(childActive && !open) || undefined}
+        aria-expanded={open}
+        onClick={() => setOpen((value) => !value)}
+      >
+        {content}
+      </UnstyledButton>
       <Collapse expanded={open}>
         <div role="group" aria-label={`${item.label} submenu`}>
           {item.children.map((child) => (

@@ -1,4 +1,4 @@
-import { Tooltip, UnstyledButton } from '@mantine/core';
+import { UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { type NavLinkItem } from './nav-items';
 import classes from './SidebarNav.module.css';
@@ -12,22 +12,21 @@ interface SidebarLinkProps {
   onNavigate?: () => void;
 }
 
-/** One sidebar entry: icon and label; when the sidebar is collapsed the label becomes a tooltip. */
+/** One sidebar entry: icon and label; when the sidebar is collapsed the label becomes a hint. */
 export function SidebarLink({ item, active, expanded, nested, onNavigate }: SidebarLinkProps) {
   const Icon = item.icon;
   return (
-    <Tooltip label={item.label} position="right" withArrow disabled={expanded} openDelay={150}>
-      <UnstyledButton
-        component={Link}
-        to={item.to}
-        className={nested ? classes.sublink : classes.link}
-        data-active={active || undefined}
-        aria-current={active ? 'page' : undefined}
-        onClick={onNavigate}
-      >
-        {!nested && <Icon size={20} stroke={1.6} className={classes.icon} />}
-        <span className={classes.label}>{item.label}</span>
-      </UnstyledButton>
-    </Tooltip>
+    <UnstyledButton
+      component={Link}
+      to={item.to}
+      className={nested ? classes.sublink : classes.link}
+      data-active={active || undefined}
+      aria-current={active ? 'page' : undefined}
+      onClick={onNavigate}
+      data-tooltip={expanded ? undefined : item.label}
+    >
+      {!nested && <Icon size={20} stroke={1.6} className={classes.icon} />}
+      <span className={classes.label}>{item.label}</span>
+    </UnstyledButton>
   );
 }

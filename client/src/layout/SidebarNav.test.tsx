@@ -94,12 +94,26 @@ describe('SidebarNav', () => {
     await user.click(within(sidebar()).getByRole('button', { name: 'Team Settings' }));
 
     const panel = await screen.findByRole('menu', { name: 'Team Settings' });
-    // Mantine writes 200px as rem: 12.5rem at the default scale of 1.
-    expect(panel.style.width).toBe('calc(12.5rem * var(--mantine-scale))');
+    expect(panel.style.width).toBe('200px');
+    // Opened by a click, focus is on its first item: arrows and Escape work at once.
+    expect(within(panel).getByRole('menuitem', { name: 'Users' })).toHaveFocus();
     await user.click(within(panel).getByRole('menuitem', { name: 'Integrations' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/app/integrations'));
     await waitFor(() =>
       expect(screen.queryByRole('menu', { name: 'Team Settings' })).not.toBeInTheDocument(),
     );
+  });
+
+  it('names each entry of the collapsed rail in a hint on hover, and not once expanded', async () => {
+    const user = userEvent.setup();
+    renderApp();
+    await user.hover(within(sidebar()).getByRole('link', { name: 'History' }));
+    expect(document.querySelector('[data-rail-tooltip]')).toHaveTextContent('History');
+    await user.hover(within(sidebar()).getByRole('button', { name: 'Expand sidebar' }));
+    expect(document.querySelector('[data-rail-tooltip]')).toHaveTextContent('Expand sidebar');
+
+    await user.click(screen.getByRole('button', { name: 'Expand sidebar' }));
+    await user.hover(within(sidebar()).getByRole('link', { name: 'History' }));
+    expect(document.querySelector('[data-rail-tooltip]')).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { Box, Overlay, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { Box, Overlay, Text, UnstyledButton } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -6,6 +6,7 @@ import { Link, useLocation } from 'react-router-dom';
 import { useSession } from '../modules/auth/use-session';
 import { LumenMark } from '../shared/LumenLogo';
 import { isActive, isNavGroup, SIDEBAR_ITEMS, visibleNavItems } from './nav-items';
+import { useRailTooltip } from './RailTooltip';
 import { SidebarGroup } from './SidebarGroup';
 import { SidebarLink } from './SidebarLink';
 import classes from './SidebarNav.module.css';
@@ -27,6 +28,7 @@ export function SidebarNav() {
   const width = expanded ? SIDEBAR_WIDTH.expanded : SIDEBAR_WIDTH.collapsed;
   const items = visibleNavItems(SIDEBAR_ITEMS, permissions ?? []);
   const afterNavigate = small ? () => setExpanded(false) : undefined;
+  const tooltip = useRailTooltip(!expanded);
 
   return (
     <>
@@ -45,6 +47,7 @@ export function SidebarNav() {
         data-expanded={expanded || undefined}
         data-overlay={overlay || undefined}
         style={{ width }}
+        {...tooltip.handlers}
       >
         <Link
           to="/app/dashboard"
@@ -83,24 +86,24 @@ export function SidebarNav() {
         </div>
 
         <div className={classes.footer}>
-          <Tooltip label="Expand sidebar" position="right" withArrow disabled={expanded}>
-            <UnstyledButton
-              className={classes.link}
-              aria-label={expanded ? 'Collapse sidebar' : 'Expand sidebar'}
-              aria-expanded={expanded}
-              onClick={() => setExpanded((value) => !value)}
-            >
-              {expanded ? (
-                <IconLayoutSidebarLeftCollapse size={20} stroke={1.6} className={classes.icon} />
-              ) : (
-                <IconLayoutSidebarLeftExpand size={20} stroke={1.6} className={classes.icon} />
-              )}
-              <span className={classes.label}>Collapse</span>
-            </UnstyledButton>
-          </Tooltip>
+          <UnstyledButton
+            className={classes.link}
+            aria-label={expanded ? 'Collapse sidebar' : 'Expand sidebar'}
+            aria-expanded={expanded}
+            onClick={() => setExpanded((value) => !value)}
+            data-tooltip={expanded ? undefined : 'Expand sidebar'}
+          >
+            {expanded ? (
+              <IconLayoutSidebarLeftCollapse size={20} stroke={1.6} className={classes.icon} />
+            ) : (
+              <IconLayoutSidebarLeftExpand size={20} stroke={1.6} className={classes.icon} />
+            )}
+            <span className={classes.label}>Collapse</span>
+          </UnstyledButton>
           <div className={classes.version}>{APP_VERSION}</div>
         </div>
       </Box>
+      {tooltip.element}
     </>
   );
 }

@@ -123,7 +123,13 @@ describe('TopBar', () => {
     const user = userEvent.setup();
     storeSession(fakeToken(), 'refresh');
     renderRoutes(routes, '/app/dashboard');
-    await user.click(screen.getByRole('button', { name: 'Notifications' }));
-    expect(await screen.findByText('No notifications yet')).toBeInTheDocument();
+    const bell = screen.getByRole('button', { name: 'Notifications' });
+    await user.click(bell);
+    const panel = await screen.findByRole('dialog', { name: 'Notifications' });
+    expect(panel).toHaveTextContent('No notifications yet');
+    expect(bell).toHaveAttribute('aria-expanded', 'true');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog', { name: 'Notifications' })).toBeNull();
+    expect(bell).toHaveFocus();
   });
 });

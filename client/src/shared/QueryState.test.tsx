@@ -44,4 +44,24 @@ describe('QueryState', () => {
     expect(screen.getByText('a, b')).toBeInTheDocument();
     expect(screen.queryByText('refetch failed')).toBeNull();
   });
+
+  it('can also show a later error, with its retry, above the data kept on screen', async () => {
+    const onRetry = vi.fn();
+    renderWithProviders(
+      <QueryState
+        data={['a', 'b']}
+        error={new CombinedGraphQLErrors({ errors: [{ message: 'The search failed' }] })}
+        onRetry={onRetry}
+        errorTitle="Could not search"
+        errorAboveData
+      >
+        {(d) => <p>{d.join(', ')}</p>}
+      </QueryState>,
+    );
+    expect(screen.getByText('Could not search')).toBeInTheDocument();
+    expect(screen.getByText('The search failed')).toBeInTheDocument();
+    expect(screen.getByText('a, b')).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
+    expect(onRetry).toHaveBeenCalledTimes(1);
+  });
 });

@@ -14,6 +14,11 @@ export interface QueryStateProps<T> {
   empty?: ReactNode;
   isEmpty?: (data: T) => boolean;
   errorTitle?: string;
+  /**
+   * Also draws the error (with its retry) above data kept from an earlier answer, e.g. the
+   * results of a previous search while the new one failed. Off by default: the data alone shows.
+   */
+  errorAboveData?: boolean;
   /** Drawn while nothing has arrived yet (default: a spinner and "Loading..."). */
   loading?: ReactNode;
   children: (data: T) => ReactNode;
@@ -31,24 +36,29 @@ export function QueryState<T>({
   empty,
   isEmpty,
   errorTitle = 'Error',
+  errorAboveData = false,
   loading,
   children,
 }: QueryStateProps<T>) {
+  const failure = error ? (
+    <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title={errorTitle}>
+      <Stack gap="xs" align="flex-start">
+        <Text size="sm">{errorMessage(error)}</Text>
+        <Button size="xs" variant="light" color="red" onClick={onRetry}>
+          Try again
+        </Button>
+      </Stack>
+    </Alert>
+  ) : null;
   if (data !== null && data !== undefined) {
-    return <>{empty !== undefined && isEmpty?.(data) ? empty : children(data)}</>;
-  }
-  if (error) {
     return (
-      <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title={errorTitle}>
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{errorMessage(error)}</Text>
-          <Button size="xs" variant="light" color="red" onClick={onRetry}>
-            Try again
-          </Button>
-        </Stack>
-      </Alert>
+      <>
+        {errorAboveData && failure}
+        {empty !== undefined && isEmpty?.(data) ? empty : children(data)}
+      </>
     );
   }
+  if (failure) return failure;
   if (loading !== undefined) return <>{loading}</>;
   return (
     <Group gap="xs" role="status">

@@ -4,6 +4,8 @@ import {
   CreateUploadDocument,
   CreateUploadSourceDocument,
   SourcesDocument,
+  SourcesProgressDocument,
+  UploadDuplicatesDocument,
   type CreateUploadMutationVariables,
   type DocumentFieldsFragment,
   type SourcesQuery,
@@ -37,12 +39,21 @@ export function doc(
   };
 }
 
-/** A source with its documents; the counts follow the documents (unless given). */
+/** A source with its documents (one page); the counts follow the documents (unless given). */
 export function source(
-  overrides: Partial<Omit<SourceNode, 'documents'>> = {},
+  overrides: Partial<Omit<SourceNode, 'documentPage'>> = {},
   documents: DocumentFieldsFragment[] = [],
+  pageInfo?: { hasNextPage: boolean; endCursor: string | null },
 ): SourceNode & { __typename: 'Source' } {
   const indexed = documents.filter((d) => d.status === 'indexed');
+  // More documents than listed (a count given in `overrides`): a next page is there.
+  const more = (overrides.documentCount ?? documents.length) > documents.length;
+  pageInfo ??= { hasNextPage: more, endCursor: more ? 'cursor-1' : null };
+  const page = {
+    __typename: 'DocumentConnection' as const,
+    nodes: documents.map((d) => ({ __typename: 'Document' as const, ...d })),
+    pageInfo: { __typename: 'PageInfo' as const, ...pageInfo },
+  };
   return {
     __typename: 'Source',
     id: 's1',
@@ -56,8 +67,27 @@ export function source(
     pendingCount: documents.filter((d) => d.status === 'queued' || d.status === 'parsing').length,
     chunkCount: indexed.reduce((sum, d) => sum + d.chunkCount, 0),
     connection: null,
-    documents: documents.map((d) => ({ __typename: 'Document', ...d })),
+    documentPage: page,
     ...overrides,
+  };
+}
+
+/** One SourcesProgress poll: `sources` give the counts, `documents` the ones asked about. */
+export function sourcesProgressMock(
+  ids: string[],
+  sources: SourceNode[],
+  documents: DocumentFieldsFragment[],
+  extra: { maxUsageCount?: number } = {},
+) {
+  return {
+    request: { query: SourcesProgressDocument, variables: { ids } },
+    result: {
+      data: {
+        sources: sources.map(({ documentPage: _page, ...counts }) => counts),
+        documentsById: documents.map((d) => ({ __typename: 'Document', ...d })),
+      },
+    },
+    ...extra,
   };
 }
 
@@ -168,5 +198,34 @@ export function confirmUploadErrorMock(key: string, code: string, message: strin
   return {
     request: { query: ConfirmUploadDocument, variables: { fileKey: `w1/${key}` } },
     result: { errors: [new GraphQLError(message, { extensions: { code, field: 'file' } })] },
+  };
+}
+
+/**
+ * uploadDuplicates, asked before the source is created: answers `found` (hash → document) for
+ * whichever hashes are asked; `onCall` sees them.
+ */
+export function uploadDuplicatesMock(
+  found: Record<string, { documentId: string; title: string; sourceName: string }> = {},
+  onCall?: (hashes: string[]) => void,
+) {
+  return {
+    request: { query: UploadDuplicatesDocument, variables: () => true },
+    result: ({ contentHashes }: { contentHashes: string[] }) => {
+      onCall?.(contentHashes);
+      return {
+        data: {
+          uploadDuplicates: contentHashes
+            .filter((hash) => found[hash])
+            .map((hash) => ({
+              __typename: 'UploadDuplicate',
+              contentHash: hash,
+              sourceId: 's9',
+              ...found[hash],
+            })),
+        },
+      };
+    },
+    maxUsageCount: 10,
   };
 }

@@ -9,6 +9,7 @@ import {
   createUploadDuplicateMock,
   createUploadMock,
   doc,
+  uploadDuplicatesMock,
 } from '../../test/sources-mocks';
 import { UploadError, type PutFile } from './put-file';
 import { useFileUpload, type UploadSummary } from './use-file-upload';
@@ -37,6 +38,7 @@ describe('useFileUpload', () => {
     });
     const { result } = renderHook(() => useFileUpload({ put }), {
       wrapper: wrapper([
+        uploadDuplicatesMock({}, (hashes) => order.push(`uploadDuplicates ${hashes.join(',')}`)),
         createSourceMock({ name: 'Handbook', description: 'HR policies' }, 's1', () =>
           order.push('createUploadSource'),
         ),
@@ -61,8 +63,10 @@ describe('useFileUpload', () => {
     );
     expect(result.current.running).toBe(true);
     expect(put).toHaveBeenCalledWith('/storage/w1/k1?sig=abc', file, expect.anything());
-    // The file's SHA-256 goes with the request, so a file already there is never sent.
+    // The file's SHA-256 is asked about before the source is created, and goes with the
+    // request, so a file already there is never sent.
     expect(order).toEqual([
+      `uploadDuplicates ${PDF_HASH}`,
       'createUploadSource',
       `createUpload ${PDF_HASH}`,
       'PUT /storage/w1/k1?sig=abc',
@@ -80,6 +84,7 @@ describe('useFileUpload', () => {
       duplicates: [],
     });
     expect(order).toEqual([
+      `uploadDuplicates ${PDF_HASH}`,
       'createUploadSource',
       `createUpload ${PDF_HASH}`,
       'PUT /storage/w1/k1?sig=abc',
@@ -163,5 +168,46 @@ describe('useFileUpload', () => {
     );
     expect(put).toHaveBeenLastCalledWith('/storage/w1/k3?sig=abc', dup, expect.anything());
     expect(result.current.items.map((i) => i.status)).toEqual(['done', 'done']);
+  });
+
+  it('creates no source for a batch whose files are all already there; Replace creates it', async () => {
+    const dup = pdf('handbook.pdf');
+    const created = vi.fn();
+    const put = vi.fn<PutFile>(async () => {});
+    const { result } = renderHook(() => useFileUpload({ put }), {
+      wrapper: wrapper([
+        uploadDuplicatesMock({ [PDF_HASH]: HANDBOOK }),
+        createSourceMock({ name: null, description: 'HR' }, 's1', created),
+        createUploadMock(dup, 's1', 'k3', undefined, 'd7'),
+        confirmUploadMock('k3', doc({ id: 'd8', fileName: 'handbook.pdf', status: 'queued' })),
+      ]),
+    });
+    act(() => result.current.add([dup]));
+    let summary!: UploadSummary;
+    await act(async () => {
+      summary = await result.current.run({ name: '', description: 'HR' });
+    });
+    expect(summary).toEqual({
+      sourceId: null,
+      uploaded: [],
+      failed: [],
+      duplicates: ['handbook.pdf'],
+    });
+    expect(created).not.toHaveBeenCalled();
+    expect(put).not.toHaveBeenCalled();
+    expect(result.current.items[0]).toMatchObject({ status: 'duplicate', duplicate: HANDBOOK });
+    // Closing now deletes nothing: there is no source to delete.
+    await act(async () => expect(await result.current.reset()).toBe(false));
+
+    act(() => result.current.add([dup]));
+    await act(async () => {
+      summary = await result.current.run({ name: '', description: 'HR' });
+    });
+    act(() => result.current.replace(result.current.items[0].id));
+    await act(async () => {
+      summary = await result.current.run({ name: '', description: 'HR' });
+    });
+    expect(created).toHaveBeenCalledTimes(1);
+    expect(summary).toMatchObject({ sourceId: 's1', uploaded: ['handbook.pdf'] });
   });
 });

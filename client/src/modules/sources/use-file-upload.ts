@@ -4,6 +4,7 @@ import {
   useCreateUploadMutation,
   useCreateUploadSourceMutation,
   useDeleteSourceMutation,
+  useUploadDuplicatesLazyQuery,
 } from './graphql/sources.generated';
 import { errorMessage } from '../../shared/graphql-errors';
 import { duplicateOf, sha256Hex, type ExistingDocument } from './duplicate-files';
@@ -35,7 +36,8 @@ export interface UploadValues {
 }
 
 export interface UploadSummary {
-  sourceId: string;
+  /** Null when no file needed one (every file was already in the workspace). */
+  sourceId: string | null;
   uploaded: string[];
   failed: { name: string; message: string }[];
   /** Files the workspace already has: they wait for Replace or Skip. */
@@ -50,6 +52,8 @@ export const isPending = (item: UploadItem) =>
 
 /** Files uploaded side by side: enough to keep the line busy, few enough to show progress. */
 const PARALLEL = 3;
+/** uploadDuplicates takes at most this many hashes a call. */
+const HASHES_PER_ASK = 100;
 
 async function inPool<T>(items: readonly T[], size: number, work: (item: T) => Promise<void>) {
   let next = 0;
@@ -78,6 +82,7 @@ export function useFileUpload({ put = xhrPut }: { put?: PutFile } = {}) {
   const [createUpload] = useCreateUploadMutation();
   const [confirmUpload] = useConfirmUploadMutation();
   const [deleteSource] = useDeleteSourceMutation();
+  const [askDuplicates] = useUploadDuplicatesLazyQuery({ fetchPolicy: 'network-only' });
 
   const update = useCallback((id: string, patch: Partial<UploadItem>) => {
     setItems((prev) => prev.map((item) => (item.id === id ? { ...item, ...patch } : item)));
@@ -114,12 +119,51 @@ export function useFileUpload({ put = xhrPut }: { put?: PutFile } = {}) {
     );
   }, []);
 
+  /**
+   * The files among `todo` (not replacing anything) the workspace already holds, marked as
+   * duplicates for the user to Replace or Skip. Asked before a source is created, so a batch of
+   * files all already there creates none. When asking fails, nothing is marked: createUpload
+   * checks each file again.
+   */
+  const markKnown = useCallback(
+    async (todo: UploadItem[], hashes: Map<string, string | null>): Promise<Set<UploadItem>> => {
+      const fresh = todo.filter((item) => !item.replaces && hashes.get(item.id));
+      const asked = [...new Set(fresh.map((item) => hashes.get(item.id)!))];
+      const known = new Map<string, ExistingDocument>();
+      try {
+        for (let at = 0; at < asked.length; at += HASHES_PER_ASK) {
+          const { data, error } = await askDuplicates({
+            variables: { contentHashes: asked.slice(at, at + HASHES_PER_ASK) },
+          });
+          if (error) throw error;
+          for (const { contentHash, documentId, title, sourceName } of data?.uploadDuplicates ?? [])
+            known.set(contentHash, { documentId, title, sourceName });
+        }
+      } catch {
+        return new Set();
+      }
+      const marked = new Set<UploadItem>();
+      for (const item of fresh) {
+        const existing = known.get(hashes.get(item.id)!);
+        if (!existing) continue;
+        update(item.id, { status: 'duplicate', duplicate: existing, percent: 0 });
+        marked.add(item);
+      }
+      return marked;
+    },
+    [askDuplicates, update],
+  );
+
   const uploadOne = useCallback(
-    async (item: UploadItem, target: string, signal: AbortSignal): Promise<Outcome> => {
+    async (
+      item: UploadItem,
+      target: string,
+      signal: AbortSignal,
+      contentHash: string | null,
+    ): Promise<Outcome> => {
       const { file } = item;
       update(item.id, { status: 'uploading', percent: 0, error: undefined });
       try {
-        const contentHash = await sha256Hex(file);
         const { data } = await createUpload({
           variables: {
             input: {
@@ -174,6 +218,21 @@ export function useFileUpload({ put = xhrPut }: { put?: PutFile } = {}) {
       abort.current = controller;
       setRunning(true);
       try {
+        const summary: UploadSummary = {
+          sourceId: sourceId.current,
+          uploaded: [],
+          failed: [],
+          duplicates: [],
+        };
+        // One file at a time: hashing reads the whole file. (Null where the browser cannot
+        // hash, outside a secure context: the server then checks the bytes at confirm.)
+        const pending = items.filter(isPending);
+        const hashes = new Map<string, string | null>();
+        for (const item of pending) hashes.set(item.id, await sha256Hex(item.file));
+        const known = await markKnown(pending, hashes);
+        summary.duplicates.push(...[...known].map((item) => item.file.name));
+        const todo = pending.filter((item) => !known.has(item));
+        if (todo.length === 0) return summary;
         if (!sourceId.current) {
           const { data } = await createSource({
             variables: {
@@ -184,15 +243,14 @@ export function useFileUpload({ put = xhrPut }: { put?: PutFile } = {}) {
           sourceId.current = data.createUploadSource.id;
         }
         const target = sourceId.current;
-        const todo = items.filter(isPending);
-        const summary: UploadSummary = {
-          sourceId: target,
-          uploaded: [],
-          failed: [],
-          duplicates: [],
-        };
+        summary.sourceId = target;
         await inPool(todo, PARALLEL, async (item) => {
-          const outcome = await uploadOne(item, target, controller.signal);
+          const outcome = await uploadOne(
+            item,
+            target,
+            controller.signal,
+            hashes.get(item.id) ?? null,
+          );
           if (outcome.kind === 'failed')
             summary.failed.push({ name: item.file.name, message: outcome.message });
           else if (outcome.kind === 'duplicate') summary.duplicates.push(item.file.name);
@@ -204,7 +262,7 @@ export function useFileUpload({ put = xhrPut }: { put?: PutFile } = {}) {
         abort.current = null;
       }
     },
-    [createSource, items, uploadOne],
+    [createSource, items, markKnown, uploadOne],
   );
 
   /** Stops uploads in flight; files already confirmed keep indexing. */

@@ -1,21 +1,71 @@
-import { useEffect } from 'react';
-import { useSourcesQuery } from './graphql/sources.generated';
+import { useApolloClient } from '@apollo/client/react';
+import { useEffect, useMemo, useRef } from 'react';
+import { isIndexing } from './document-status';
+import { SourcesProgressDocument, useSourcesQuery } from './graphql/sources.generated';
 
 /** How often progress is read while something is being indexed or synced. */
 export const INDEXING_POLL_MS = 1500;
+/** The whole list is read again at most this often while what it holds keeps changing. */
+export const LIST_REFRESH_MS = 5000;
+/** documentsById takes at most this many ids. */
+const MAX_POLLED = 100;
 
-/** The workspace's sources; polled only while a file is indexing or a connected tool syncs. */
+/**
+ * The workspace's sources, with their first page of documents. While a file indexes or a tool
+ * syncs, only the progress is polled: every source's counts and the documents still indexing
+ * (SourcesProgress), which land in the cache where the list reads them. The list itself is read
+ * again only when it no longer holds what the counts say (files added or removed elsewhere, a
+ * sync bringing items) or a sync ends, and then at most every 5 s.
+ */
 export function useSources() {
   const query = useSourcesQuery({ notifyOnNetworkStatusChange: false });
-  const { data, startPolling, stopPolling } = query;
+  const client = useApolloClient();
+  const { data, refetch } = query;
+  const sources = data?.sources;
   const indexing =
-    data?.sources.some((s) => s.pendingCount > 0 || s.connection?.status === 'syncing') ?? false;
+    sources?.some((s) => s.pendingCount > 0 || s.connection?.status === 'syncing') ?? false;
+  const pendingIds = useMemo(
+    () =>
+      (sources ?? [])
+        .flatMap((s) => s.documentPage.nodes.filter(isIndexing).map((d) => d.id))
+        .slice(0, MAX_POLLED),
+    [sources],
+  );
+  const idsKey = pendingIds.join(',');
 
   useEffect(() => {
     if (!indexing) return;
-    startPolling(INDEXING_POLL_MS);
-    return () => stopPolling();
-  }, [indexing, startPolling, stopPolling]);
+    const ids = idsKey ? idsKey.split(',') : [];
+    const timer = setInterval(() => {
+      client
+        .query({ query: SourcesProgressDocument, variables: { ids }, fetchPolicy: 'network-only' })
+        .catch(() => {}); // the next tick tries again; the list keeps what it showed
+    }, INDEXING_POLL_MS);
+    return () => clearInterval(timer);
+  }, [indexing, idsKey, client]);
 
-  return { ...query, sources: data?.sources, indexing };
+  // The list is stale when a source's counts no longer match the page it shows, or a sync ended.
+  const lastRefresh = useRef(0);
+  const syncing = useRef(new Set<string>());
+  useEffect(() => {
+    if (!sources) return;
+    const nowSyncing = new Set(
+      sources.filter((s) => s.connection?.status === 'syncing').map((s) => s.id),
+    );
+    const syncEnded = [...syncing.current].some((id) => !nowSyncing.has(id));
+    syncing.current = nowSyncing;
+    const stale = sources.some(
+      (s) =>
+        !s.documentPage.pageInfo.hasNextPage && s.documentCount !== s.documentPage.nodes.length,
+    );
+    if (!syncEnded && !stale) return;
+    const wait = syncEnded ? 0 : Math.max(0, lastRefresh.current + LIST_REFRESH_MS - Date.now());
+    const timer = setTimeout(() => {
+      lastRefresh.current = Date.now();
+      void refetch().catch(() => {});
+    }, wait);
+    return () => clearTimeout(timer);
+  }, [sources, refetch]);
+
+  return { ...query, sources, indexing };
 }

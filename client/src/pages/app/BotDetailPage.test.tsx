@@ -185,6 +185,9 @@ describe('BotDetailPage', () => {
     renderBotPage('/app/bots/b1', [botErrorMock('b1', 'Database is down', 'INTERNAL'), botMock()]);
 
     expect(await screen.findByText('Database is down')).toBeInTheDocument();
+    expect(screen.getByText('Could not load the bot')).toBeInTheDocument();
+    expect(screen.queryByText('This bot does not exist or is private')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to bots' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { name: 'HR helper', level: 2 })).toBeInTheDocument();
   });

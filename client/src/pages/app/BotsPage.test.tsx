@@ -258,16 +258,28 @@ describe('BotsPage', () => {
     expect(within(dialog).getByLabelText('API Key')).toHaveValue('sk-…abcd');
   });
 
-  it('shows a failure to load the bots', async () => {
+  it('shows a failure to load the bots, and asks again on Try again', async () => {
     renderPage([
       keyMock(STORED_KEY),
       {
         request: { query: BotsDocument },
         result: { errors: [new GraphQLError('Database is down')] },
       },
+      botsMock([bot()]),
     ]);
     expect(await screen.findByText('Could not load the bots')).toBeInTheDocument();
     expect(screen.getByText('Database is down')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    expect(screen.queryByRole('row', { name: 'HR helper' })).not.toBeInTheDocument();
+
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('row', { name: 'HR helper' })).toBeInTheDocument();
+    expect(screen.queryByText('Could not load the bots')).not.toBeInTheDocument();
+  });
+
+  it('shows the bots placeholder while they load', async () => {
+    renderPage([keyMock(STORED_KEY), botsMock([bot()])]);
+    expect(screen.getByLabelText('Loading bots')).toBeInTheDocument();
+    expect(await screen.findByRole('row', { name: 'HR helper' })).toBeInTheDocument();
+    expect(screen.queryByLabelText('Loading bots')).not.toBeInTheDocument();
   });
 });

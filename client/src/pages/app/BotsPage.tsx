@@ -8,6 +8,7 @@ import { CreateBotDialog } from '../../modules/bots/components/CreateBotDialog';
 import { KeyModal } from '../../modules/bots/components/KeyModal';
 import { EmptyState } from '../../shared/EmptyState';
 import { errorMessage } from '../../shared/graphql-errors';
+import { QueryState } from '../../shared/QueryState';
 
 /** Closing the automatic key prompt once is enough for the browser session. */
 const KEY_PROMPT_DISMISSED = 'lumen.bots.keyPromptDismissed';
@@ -96,52 +97,43 @@ export function BotsPage() {
             </Group>
           </Alert>
         )}
-        {botsQuery.error && !bots ? (
-          <Alert
-            color="red"
-            variant="light"
-            icon={<IconAlertCircle size={18} />}
-            title="Could not load the bots"
-          >
-            <Stack gap="xs" align="flex-start">
-              <Text size="sm">{errorMessage(botsQuery.error)}</Text>
-              <Button
-                size="xs"
-                variant="light"
-                color="red"
-                onClick={() => void botsQuery.refetch()}
-              >
-                Try again
-              </Button>
-            </Stack>
-          </Alert>
-        ) : !bots ? (
-          <Paper withBorder radius="lg" p="md" aria-busy aria-label="Loading bots">
-            <Stack gap="md">
-              {[0, 1, 2].map((i) => (
-                <Group key={i} gap="sm" wrap="nowrap">
-                  <Skeleton height={38} circle />
-                  <Skeleton height={14} width="40%" />
-                </Group>
-              ))}
-            </Stack>
-          </Paper>
-        ) : bots.length === 0 ? (
-          <EmptyState
-            icon={IconRobot}
-            title="No bots yet"
-            description="A bot answers your team's questions from the sources you give it, using your own AI provider key. Create one, then add its sources."
-            actions={
-              <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
-                Create New Bot
-              </Button>
-            }
-          />
-        ) : (
-          <Paper withBorder radius="lg">
-            <BotList bots={bots} />
-          </Paper>
-        )}
+        <QueryState
+          data={bots}
+          error={botsQuery.error}
+          onRetry={() => void botsQuery.refetch()}
+          errorTitle="Could not load the bots"
+          loading={
+            <Paper withBorder radius="lg" p="md" aria-busy aria-label="Loading bots">
+              <Stack gap="md">
+                {[0, 1, 2].map((i) => (
+                  <Group key={i} gap="sm" wrap="nowrap">
+                    <Skeleton height={38} circle />
+                    <Skeleton height={14} width="40%" />
+                  </Group>
+                ))}
+              </Stack>
+            </Paper>
+          }
+          isEmpty={(b) => b.length === 0}
+          empty={
+            <EmptyState
+              icon={IconRobot}
+              title="No bots yet"
+              description="A bot answers your team's questions from the sources you give it, using your own AI provider key. Create one, then add its sources."
+              actions={
+                <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
+                  Create New Bot
+                </Button>
+              }
+            />
+          }
+        >
+          {(b) => (
+            <Paper withBorder radius="lg">
+              <BotList bots={b} />
+            </Paper>
+          )}
+        </QueryState>
       </Stack>
       <CreateBotDialog opened={creating} onClose={() => setCreating(false)} />
       <KeyModal opened={keyModalOpened} onClose={closeKeyModal} storedKey={storedKey} />

@@ -6,11 +6,13 @@ import {
   DeleteDocumentDocument,
   DeleteSourceDocument,
   SourcesDocument,
+  SourcesProgressDocument,
+  SourceDocumentPageDocument,
 } from '../../modules/sources/graphql/sources.generated';
 import { storeSession } from '../../modules/auth/session-store';
 import { fakeToken, renderWithProviders, type RenderOptions } from '../../test/render';
 import { capabilitiesMock, connection, integrationSettingsMock } from '../../test/connectors-mocks';
-import { doc, source, sourcesMock } from '../../test/sources-mocks';
+import { doc, source, sourcesMock, sourcesProgressMock } from '../../test/sources-mocks';
 import { ConnectorsPage } from './ConnectorsPage';
 
 afterEach(() => notifications.clean());
@@ -80,10 +82,14 @@ describe('ConnectorsPage', () => {
     signIn();
     const user = userEvent.setup();
     const later = vi.fn(() => ({ data: { sources: [] } }));
+    const laterProgress = vi.fn(() => ({ data: { sources: [], documentsById: [] } }));
+    const indexed = doc({ fileName: 'a.txt', status: 'indexed', chunkCount: 7 });
     renderPage([
       sourcesMock([source({}, [doc({ fileName: 'a.txt', status: 'queued', progress: 0 })])]),
-      sourcesMock([source({}, [doc({ fileName: 'a.txt', status: 'indexed', chunkCount: 7 })])]),
+      // Only the progress is polled: the counts, and the one file still indexing.
+      sourcesProgressMock(['d1'], [source({}, [indexed])], [indexed]),
       { request: { query: SourcesDocument }, result: later },
+      { request: { query: SourcesProgressDocument, variables: () => true }, result: laterProgress },
     ]);
     await user.click(await screen.findByRole('button', { name: 'Show files of Handbook' }));
     const file = await screen.findByRole('listitem', { name: 'a.txt' });
@@ -91,6 +97,74 @@ describe('ConnectorsPage', () => {
     await waitFor(() => expect(file).toHaveTextContent('7 chunks'), { timeout: 4000 });
     await new Promise((resolve) => setTimeout(resolve, 2000));
     expect(later).not.toHaveBeenCalled();
+    expect(laterProgress).not.toHaveBeenCalled();
+    expect(screen.getByRole('listitem', { name: 'Handbook' })).toHaveTextContent(
+      '1 file · 1 indexed',
+    );
+  });
+
+  it('reads the list again when its counts say a file was added elsewhere', async () => {
+    signIn();
+    const user = userEvent.setup();
+    const first = doc({ id: 'd1', fileName: 'a.txt', status: 'queued', progress: 0 });
+    const firstDone = { ...first, status: 'indexed' as const, progress: 100 };
+    const second = doc({ id: 'd2', fileName: 'b.txt', status: 'queued', progress: 0 });
+    const secondDone = { ...second, status: 'indexed' as const, progress: 100 };
+    renderPage([
+      sourcesMock([source({}, [first])]),
+      // The poll: a.txt is done, but the source now counts two files.
+      sourcesProgressMock(['d1'], [source({}, [firstDone, second])], [firstDone]),
+      sourcesMock([source({}, [second, firstDone])]),
+      sourcesProgressMock(['d2'], [source({}, [secondDone, firstDone])], [secondDone]),
+    ]);
+    await user.click(await screen.findByRole('button', { name: 'Show files of Handbook' }));
+    const added = await screen.findByRole('listitem', { name: 'b.txt' }, { timeout: 4000 });
+    await waitFor(() => expect(added).toHaveTextContent('Indexed'), { timeout: 4000 });
+    expect(screen.getByRole('listitem', { name: 'a.txt' })).toHaveTextContent('Indexed');
+  });
+
+  it("loads a source's next page of files with Load more", async () => {
+    signIn();
+    const user = userEvent.setup();
+    const page = vi.fn(() => ({
+      data: {
+        source: {
+          __typename: 'Source',
+          id: 's1',
+          documentPage: {
+            __typename: 'DocumentConnection',
+            nodes: [doc({ id: 'd3', fileName: 'c.pdf' })],
+            pageInfo: { __typename: 'PageInfo', hasNextPage: false, endCursor: 'cursor-2' },
+          },
+        },
+      },
+    }));
+    renderPage([
+      sourcesMock([
+        source({ documentCount: 3 }, [
+          doc({ id: 'd1', fileName: 'a.pdf' }),
+          doc({ id: 'd2', fileName: 'b.pdf' }),
+        ]),
+      ]),
+      {
+        request: { query: SourceDocumentPageDocument, variables: { id: 's1', after: 'cursor-1' } },
+        result: page,
+      },
+    ]);
+    await user.click(await screen.findByRole('button', { name: 'Show files of Handbook' }));
+    const files = within(await screen.findByRole('list', { name: 'Files of Handbook' }));
+    expect(files.getByText(/Showing 2 of 3 files/)).toBeInTheDocument();
+    expect(page).not.toHaveBeenCalled();
+
+    await user.click(files.getByRole('button', { name: 'Load more' }));
+    expect(await files.findByRole('listitem', { name: 'c.pdf' })).toBeInTheDocument();
+    expect(page).toHaveBeenCalledTimes(1);
+    expect(files.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+    expect(files.getAllByRole('listitem').map((item) => item.getAttribute('aria-label'))).toEqual([
+      'a.pdf',
+      'b.pdf',
+      'c.pdf',
+    ]);
   });
 
   it('asks before deleting a file, then deletes it and refetches', async () => {

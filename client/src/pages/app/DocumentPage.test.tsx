@@ -167,7 +167,7 @@ describe('DocumentPage', () => {
     expect(await screen.findByText('Home page')).toBeInTheDocument();
   });
 
-  it('shows other failures with a retry', async () => {
+  it('shows other failures with a retry that asks again', async () => {
     renderPage('/app/documents/d1', [
       {
         request: { query: DocumentContentDocument, variables: { id: 'd1' } },
@@ -175,9 +175,29 @@ describe('DocumentPage', () => {
           errors: [new GraphQLError('Database is down', { extensions: { code: 'INTERNAL' } })],
         },
       },
+      contentMock('d1'),
+      viewMock('d1', vi.fn()),
     ]);
     expect(await screen.findByText('Database is down')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    expect(screen.queryByText('This document does not exist or was removed')).toBeNull();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
+    expect(
+      await screen.findByRole('heading', { name: 'Employee handbook', level: 2 }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Expenses need a receipt.')).toBeInTheDocument();
+    expect(screen.queryByText('Database is down')).toBeNull();
+  });
+
+  it('says when a document has no text yet', async () => {
+    renderPage('/app/documents/d1', [
+      contentMock('d1', [], { status: 'parsing' }),
+      viewMock('d1', vi.fn()),
+    ]);
+    expect(await screen.findByText('No text to show yet')).toBeInTheDocument();
+    expect(screen.getByText(/still being indexed/)).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { name: 'Employee handbook', level: 2 }),
+    ).toBeInTheDocument();
   });
 
   it('goes back to the previous page', async () => {

@@ -1,10 +1,11 @@
-import { Alert, Button, Group, Loader, Paper, Text } from '@mantine/core';
-import { IconAlertCircle, IconArrowLeft, IconFileOff, IconFileText } from '@tabler/icons-react';
+import { Button, Group, Paper } from '@mantine/core';
+import { IconArrowLeft, IconFileOff, IconFileText } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import {
   useDocumentContentQuery,
   useRecordDocumentViewMutation,
+  type DocumentContentQuery,
 } from '../../modules/ask/graphql/ask.generated';
 import { PageHeader } from '../../layout/PageHeader';
 import { DocumentPassages } from '../../modules/ask/components/DocumentPassages';
@@ -13,13 +14,20 @@ import { fileIcon } from '../../modules/sources/components/file-icons';
 import { OriginalFileButton } from '../../modules/sources/components/OriginalFileButton';
 import { extensionOf, formatBytes } from '../../modules/sources/upload-rules';
 import { EmptyState } from '../../shared/EmptyState';
-import { describeError } from '../../shared/graphql-errors';
+import { errorCode } from '../../shared/graphql-errors';
+import { QueryState } from '../../shared/QueryState';
+
+/** The failure for a document that does not exist (or no longer does) in this workspace. */
+const isMissing = (error: unknown) => {
+  const code = errorCode(error);
+  return code === 'NOT_FOUND' || code === 'BAD_USER_INPUT';
+};
 
 /** /app/documents/:documentId: a document's indexed text, opened at the passage a source cites. */
 export function DocumentPage() {
   const { documentId = '' } = useParams();
   const [params] = useSearchParams();
-  const { data, loading, error, refetch } = useDocumentContentQuery({
+  const { data, error, refetch } = useDocumentContentQuery({
     variables: { id: documentId },
     notifyOnNetworkStatusChange: false,
   });
@@ -31,90 +39,75 @@ export function DocumentPage() {
     [content, params],
   );
 
-  const back = <BackButton />;
-
-  if (loading && !content)
-    return (
-      <>
-        <PageHeader above={back} title="Document" />
-        <Group gap="xs">
-          <Loader size="sm" />
-          <Text c="dimmed">Loading...</Text>
-        </Group>
-      </>
-    );
-
-  if (!content) {
-    const info = describeError(error);
-    const missing = info.code === 'NOT_FOUND' || info.code === 'BAD_USER_INPUT';
-    return (
-      <>
-        <PageHeader above={back} title="Document" />
-        {missing ? (
-          <EmptyState
-            icon={IconFileOff}
-            title="This document does not exist or was removed"
-            description="The link may be old, or someone deleted the file or its source. Ask the question again to get current sources."
-            actions={
-              <Button component={Link} to="/app/dashboard" variant="light">
-                Back to Home
-              </Button>
-            }
-          />
-        ) : (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title="Error">
-            <Text size="sm" mb="sm">
-              {info.message}
-            </Text>
-            <Button size="xs" variant="light" color="red" onClick={() => void refetch()}>
-              Try again
-            </Button>
-          </Alert>
-        )}
-      </>
-    );
-  }
-
-  const { document, sourceName, sourceKind, passages } = content;
-  const FileIcon = fileIcon(document.fileName);
-  const type = extensionOf(document.fileName).slice(1).toUpperCase() || document.fileType;
-
   return (
     <>
       <PageHeader
-        above={back}
-        title={document.title}
-        subtitle={sourceName}
+        above={<BackButton />}
+        title={content?.document.title ?? 'Document'}
+        subtitle={content?.sourceName}
         actions={
-          (document.hasFile || document.webUrl) && (
-            <OriginalFileButton document={document} sourceKind={sourceKind} />
+          content &&
+          (content.document.hasFile || content.document.webUrl) && (
+            <OriginalFileButton document={content.document} sourceKind={content.sourceKind} />
           )
         }
-        description={
-          <Group gap={6} component="span" wrap="nowrap">
-            <FileIcon size={16} stroke={1.6} aria-hidden style={{ flexShrink: 0 }} />
-            <span style={{ overflowWrap: 'anywhere' }}>
-              {document.fileName} · {type} · {formatBytes(document.fileSize)}
-            </span>
-          </Group>
-        }
+        description={content && <FileFacts document={content.document} />}
       />
-      {passages.length === 0 ? (
+      {!content && isMissing(error) ? (
         <EmptyState
-          icon={IconFileText}
-          title="No text to show yet"
-          description={
-            document.status === 'indexed'
-              ? 'Lumen found no readable text in this file.'
-              : 'This file is still being indexed. Its text appears here once indexing finishes.'
+          icon={IconFileOff}
+          title="This document does not exist or was removed"
+          description="The link may be old, or someone deleted the file or its source. Ask the question again to get current sources."
+          actions={
+            <Button component={Link} to="/app/dashboard" variant="light">
+              Back to Home
+            </Button>
           }
         />
       ) : (
-        <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'lg' }} maw={860}>
-          <DocumentPassages passages={passages} highlight={highlight} />
-        </Paper>
+        <QueryState
+          data={content}
+          error={error}
+          onRetry={() => void refetch()}
+          isEmpty={(c) => c.passages.length === 0}
+          empty={
+            <EmptyState
+              icon={IconFileText}
+              title="No text to show yet"
+              description={
+                content?.document.status === 'indexed'
+                  ? 'Lumen found no readable text in this file.'
+                  : 'This file is still being indexed. Its text appears here once indexing finishes.'
+              }
+            />
+          }
+        >
+          {(c) => (
+            <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'lg' }} maw={860}>
+              <DocumentPassages passages={c.passages} highlight={highlight} />
+            </Paper>
+          )}
+        </QueryState>
       )}
     </>
+  );
+}
+
+/** The file's icon, name, type and size, under its title. */
+function FileFacts({
+  document,
+}: {
+  document: DocumentContentQuery['documentContent']['document'];
+}) {
+  const FileIcon = fileIcon(document.fileName);
+  const type = extensionOf(document.fileName).slice(1).toUpperCase() || document.fileType;
+  return (
+    <Group gap={6} component="span" wrap="nowrap">
+      <FileIcon size={16} stroke={1.6} aria-hidden style={{ flexShrink: 0 }} />
+      <span style={{ overflowWrap: 'anywhere' }}>
+        {document.fileName} · {type} · {formatBytes(document.fileSize)}
+      </span>
+    </Group>
   );
 }
 

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { GraphQLError } from 'graphql';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
+  InvitationsDocument,
   MembersDocument,
   CreateInvitationLinkDocument,
   ResendInvitationDocument,
@@ -138,15 +139,42 @@ describe('UsersPage: the member list', () => {
     expect(screen.getByText('3 members')).toBeInTheDocument();
   });
 
-  it("shows the server's message when the members cannot be loaded", async () => {
+  it("shows the server's message when the members cannot be loaded, and asks again", async () => {
     signIn();
-    renderPage([], {
+    renderPage([membersMock(firstPage, [ada(), grace()])], {
       request: { query: MembersDocument, variables: firstPage },
       result: { errors: [new GraphQLError('Not allowed', { extensions: { code: 'FORBIDDEN' } })] },
     });
     expect(await screen.findByText('Could not load members')).toBeInTheDocument();
     expect(screen.getByText('Not allowed')).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Members' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/^No members/)).not.toBeInTheDocument();
+
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await findRow('Grace Hopper')).toBeInTheDocument();
+    expect(memberNames()).toEqual(['Ada Lovelace', 'Grace Hopper']);
+    expect(screen.queryByText('Could not load members')).not.toBeInTheDocument();
+  });
+
+  it('keeps the members listed under the error when a new search fails', async () => {
+    signIn();
+    renderPage([
+      {
+        request: { query: MembersDocument, variables: { ...firstPage, search: 'gra' } },
+        result: {
+          errors: [new GraphQLError('Search is down', { extensions: { code: 'INTERNAL' } })],
+        },
+      },
+    ]);
+    await findRow('Alan Turing');
+    await userEvent
+      .setup()
+      .type(screen.getByRole('textbox', { name: 'Search All Members' }), 'gra');
+
+    expect(await screen.findByText('Search is down')).toBeInTheDocument();
+    expect(screen.getByText('Could not load members')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    expect(memberNames()).toEqual(['Ada Lovelace', 'Grace Hopper', 'Alan Turing']);
   });
 });
 
@@ -206,6 +234,34 @@ describe('UsersPage: pending invitations', () => {
     expect(
       screen.getByText('This invitation was just sent. Try again in 42 seconds.'),
     ).toBeInTheDocument();
+  });
+});
+
+describe('UsersPage: loading the invitations', () => {
+  it('says when there are none', async () => {
+    signIn();
+    renderPage([], undefined, invitationsMock([]));
+    expect(await screen.findByText('No pending invitations.')).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Pending invitations' })).not.toBeInTheDocument();
+  });
+
+  it("shows the server's message when they cannot be loaded, and asks again", async () => {
+    signIn();
+    renderPage([invitationsMock([invitation()])], undefined, {
+      request: { query: InvitationsDocument },
+      result: {
+        errors: [new GraphQLError('Invitations are down', { extensions: { code: 'INTERNAL' } })],
+      },
+    });
+    expect(await screen.findByText('Could not load invitations')).toBeInTheDocument();
+    expect(screen.getByText('Invitations are down')).toBeInTheDocument();
+    expect(screen.queryByRole('listitem', { name: 'new@example.com' })).not.toBeInTheDocument();
+
+    // The members load fine: the only retry on the page is the invitations'.
+    await findRow('Grace Hopper');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await findRow('new@example.com')).toBeInTheDocument();
+    expect(screen.queryByText('Could not load invitations')).not.toBeInTheDocument();
   });
 });
 

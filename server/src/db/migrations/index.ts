@@ -17,6 +17,7 @@ import { AddAuditEvents1795700000006 } from './1795700000006-AddAuditEvents.js';
 import { AddConversations1795700000007 } from './1795700000007-AddConversations.js';
 import { ProviderKeyState1795700000008 } from './1795700000008-ProviderKeyState.js';
 import { DocumentContentHash1795700000009 } from './1795700000009-DocumentContentHash.js';
+import { DocumentListingIndex1795700000010 } from './1795700000010-DocumentListingIndex.js';
 
 /** Every migration in order. New ones come from `npm run migration:generate -w server -- Name`. */
 export const migrations = [
@@ -39,4 +40,5 @@ export const migrations = [
   AddConversations1795700000007,
   ProviderKeyState1795700000008,
   DocumentContentHash1795700000009,
+  DocumentListingIndex1795700000010,
 ];

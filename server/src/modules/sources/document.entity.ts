@@ -18,6 +18,8 @@ export type DocumentStatus = 'queued' | 'parsing' | 'indexed' | 'failed';
 // One copy of a file per workspace (several NULLs never collide): an upload of the same bytes is
 // found by this index, and two identical uploads confirmed at once cannot both get in.
 @Index('uq_documents_workspace_file_hash', ['workspaceId', 'fileHash'], { unique: true })
+// Expression index (status rank, created_at DESC): created by the DocumentListingIndex migration.
+@Index('idx_documents_source_listing', { synchronize: false })
 export class SourceDocument {
   @PrimaryGeneratedColumn('uuid')
   id: string;

@@ -16,12 +16,15 @@ import type { GraphQLContext } from '../../graphql/context.js';
 import {
   CreateUploadInput,
   CreateUploadSourceInput,
+  DocumentConnection,
   DocumentType,
   SourceType,
+  UploadDuplicate,
   UploadTicket,
 } from './sources.types.js';
 
 const MAX_DOCUMENTS_PER_SOURCE = 500;
+const clampPage = (first: number) => Math.min(Math.max(first, 0), MAX_DOCUMENTS_PER_SOURCE);
 
 @Resolver(() => SourceType)
 export class SourcesResolver {
@@ -36,17 +39,75 @@ export class SourcesResolver {
     return sources.map((s) => SourceType.from(s, counts.get(s.id)));
   }
 
+  @Authorized()
+  @Query(() => SourceType, { description: 'One source of the workspace, with its counts.' })
+  async source(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphQLContext): Promise<SourceType> {
+    const source = await ctx.services.sources.source(ctx.viewer!, id);
+    const counts = await ctx.services.sources.countsOf(ctx.viewer!.workspaceId, [source.id]);
+    return SourceType.from(source, counts.get(source.id));
+  }
+
   @FieldResolver(() => [DocumentType], {
     description: `Failed and in-progress documents first, then the newest; at most \`first\` (up to ${MAX_DOCUMENTS_PER_SOURCE}).`,
+    deprecationReason: 'Use documentPage: the same order, paged with a cursor.',
   })
   async documents(
     @Root() source: SourceType,
     @Arg('first', () => Int, { defaultValue: 100 }) first: number,
     @Ctx() ctx: GraphQLContext,
   ): Promise<DocumentType[]> {
-    const limit = Math.min(Math.max(first, 0), MAX_DOCUMENTS_PER_SOURCE);
-    const docs = await ctx.services.sources.documentsOf(ctx.viewer!.workspaceId, source.id, limit);
+    const page = await ctx.services.sources.documentPage(
+      ctx.viewer!.workspaceId,
+      source.id,
+      clampPage(first),
+    );
+    return page.nodes.map(DocumentType.from);
+  }
+
+  @FieldResolver(() => DocumentConnection, {
+    description: `The source's documents a page at a time (\`first\` up to ${MAX_DOCUMENTS_PER_SOURCE}): failed and in-progress first, then the newest.`,
+  })
+  async documentPage(
+    @Root() source: SourceType,
+    @Arg('first', () => Int, { defaultValue: 50 }) first: number,
+    @Arg('after', () => String, { nullable: true }) after: string | null,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<DocumentConnection> {
+    const page = await ctx.services.sources.documentPage(
+      ctx.viewer!.workspaceId,
+      source.id,
+      clampPage(first),
+      after,
+    );
+    return {
+      nodes: page.nodes.map(DocumentType.from),
+      pageInfo: { hasNextPage: page.hasNextPage, endCursor: page.endCursor },
+    };
+  }
+
+  @Authorized()
+  @Query(() => [DocumentType], {
+    description:
+      'Documents by id (at most 100; ids not in the workspace are left out): how a client follows the indexing of the files it shows without reading every source again.',
+  })
+  async documentsById(
+    @Arg('ids', () => [ID]) ids: string[],
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<DocumentType[]> {
+    const docs = await ctx.services.sources.documentsByIds(ctx.viewer!, ids);
     return docs.map(DocumentType.from);
+  }
+
+  @Authorized()
+  @Query(() => [UploadDuplicate], {
+    description:
+      'Which of these files (SHA-256, hex; at most 100) the workspace already holds: an upload form asks before it creates a source, so a batch of files all already there creates nothing.',
+  })
+  async uploadDuplicates(
+    @Arg('contentHashes', () => [String]) contentHashes: string[],
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<UploadDuplicate[]> {
+    return ctx.services.uploads.duplicatesOf(ctx.viewer!, contentHashes);
   }
 
   @Authorized()

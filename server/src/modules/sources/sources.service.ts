@@ -1,6 +1,6 @@
 import type { AuditLog } from '../audit/audit-log.js';
 import type { Readable } from 'node:stream';
-import type { DataSource } from 'typeorm';
+import { type DataSource, In } from 'typeorm';
 import { badInput } from '../../shared/app-error.js';
 import { assertId } from '../../shared/ids.js';
 import type { ObjectStorage } from '../../storage/object-storage.js';
@@ -21,6 +21,32 @@ export interface DocumentCounts {
   chunks: number;
 }
 
+export interface DocumentPage {
+  nodes: SourceDocument[];
+  hasNextPage: boolean;
+  endCursor: string | null;
+}
+
+export const MAX_DOCUMENTS_BY_ID = 100;
+
+/** Failed first, then queued or parsing, then indexed (the expression of the listing index). */
+const LISTING_RANK = `CASE d.status WHEN 'failed' THEN 0 WHEN 'indexed' THEN 2 ELSE 1 END`;
+/** created_at to the microsecond: a millisecond cursor would skip rows within a millisecond. */
+const MICROS_FORMAT = `'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'`;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function decodeListingCursor(cursor: string): { rank: number; time: string; id: string } {
+  const [rank, time, id] = cursor.split('|');
+  if (
+    !['0', '1', '2'].includes(rank) ||
+    !time ||
+    Number.isNaN(Date.parse(time)) ||
+    !UUID.test(id ?? '')
+  )
+    throw badInput('Invalid cursor.', { field: 'after' });
+  return { rank: Number(rank), time, id };
+}
+
 /** Sources and their documents (uploads arrive through UploadsService). */
 export class SourcesService {
   constructor(
@@ -35,23 +61,70 @@ export class SourcesService {
       .find({ where: { workspaceId: viewer.workspaceId }, order: { createdAt: 'DESC' } });
   }
 
+  async source(viewer: Viewer, id: string): Promise<Source> {
+    assertId(id);
+    const source = await this.db
+      .getRepository(Source)
+      .findOne({ where: { id, workspaceId: viewer.workspaceId } });
+    if (!source) throw SourceErrors.sourceNotFound();
+    return source;
+  }
+
   /**
-   * A source's documents, the ones that need attention first (failed, then being indexed), then
-   * the newest; at most `first` (a connected source can hold many thousands).
+   * A source's documents, a page at a time: the ones that need attention first (failed, then
+   * being indexed), then the newest. The cursor is the last row's place in that order, and the
+   * order matches `idx_documents_source_listing`, so a page of a source with a million documents
+   * reads one page of that index, not the whole source.
    */
-  documentsOf(workspaceId: string, sourceId: string, first: number): Promise<SourceDocument[]> {
-    return this.db
+  async documentPage(
+    workspaceId: string,
+    sourceId: string,
+    first: number,
+    after: string | null = null,
+  ): Promise<DocumentPage> {
+    const query = this.db
       .getRepository(SourceDocument)
       .createQueryBuilder('d')
+      .addSelect(LISTING_RANK, 'listing_rank')
+      .addSelect(`to_char(d.created_at AT TIME ZONE 'UTC', ${MICROS_FORMAT})`, 'listing_time')
       .where('d.workspace_id = :workspaceId AND d.source_id = :sourceId', {
         workspaceId,
         sourceId,
       })
-      .orderBy(`CASE d.status WHEN 'failed' THEN 0 WHEN 'indexed' THEN 2 ELSE 1 END`, 'ASC')
+      .orderBy(LISTING_RANK, 'ASC')
       .addOrderBy('d.created_at', 'DESC')
       .addOrderBy('d.id', 'ASC')
-      .limit(first)
-      .getMany();
+      .limit(first + 1);
+    if (after) {
+      const at = decodeListingCursor(after);
+      query.andWhere(
+        `(${LISTING_RANK} > :rank OR (${LISTING_RANK} = :rank AND (d.created_at < :time::timestamptz
+          OR (d.created_at = :time::timestamptz AND d.id > :id))))`,
+        at,
+      );
+    }
+    const { entities, raw } = await query.getRawAndEntities<{
+      listing_rank: number;
+      listing_time: string;
+    }>();
+    const nodes = entities.slice(0, first);
+    const last = nodes.length > 0 ? raw[nodes.length - 1] : null;
+    return {
+      nodes,
+      hasNextPage: entities.length > first,
+      endCursor: last && `${last.listing_rank}|${last.listing_time}|${nodes[nodes.length - 1].id}`,
+    };
+  }
+
+  /** Documents of the caller's workspace by id (others' and unknown ids are left out). */
+  async documentsByIds(viewer: Viewer, ids: readonly string[]): Promise<SourceDocument[]> {
+    if (ids.length > MAX_DOCUMENTS_BY_ID)
+      throw badInput(`At most ${MAX_DOCUMENTS_BY_ID} ids at a time.`, { field: 'ids' });
+    ids.forEach((id) => assertId(id));
+    if (ids.length === 0) return [];
+    return this.db
+      .getRepository(SourceDocument)
+      .find({ where: { workspaceId: viewer.workspaceId, id: In([...new Set(ids)]) } });
   }
 
   /** Per source: documents, indexed, failed, pending and chunks, in one aggregate query. */

@@ -5,6 +5,7 @@ import type { SourceDocument } from './document.entity.js';
 import type { DocumentCounts } from './sources.service.js';
 import type { Source } from './source.entity.js';
 import { DocumentStatusEnum } from '../../graphql/closed-sets.js';
+import { PageInfo } from '../members/members.types.js';
 
 @ObjectType('Document', { description: 'A file of a source and where its indexing stands.' })
 export class DocumentType {
@@ -210,4 +211,31 @@ export class UploadTicket {
 
   @Field(() => Float)
   maxBytes: number;
+}
+
+@ObjectType({ description: 'A page of a source’s documents.' })
+export class DocumentConnection {
+  @Field(() => [DocumentType])
+  nodes: DocumentType[];
+
+  @Field(() => PageInfo)
+  pageInfo: PageInfo;
+}
+
+@ObjectType({ description: 'A document of the workspace that already holds a file’s bytes.' })
+export class UploadDuplicate {
+  @Field(() => String, { description: 'The SHA-256 asked about (lower-case hex).' })
+  contentHash: string;
+
+  @Field(() => ID)
+  documentId: string;
+
+  @Field(() => String)
+  title: string;
+
+  @Field(() => ID)
+  sourceId: string;
+
+  @Field(() => String)
+  sourceName: string;
 }

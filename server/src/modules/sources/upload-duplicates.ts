@@ -50,6 +50,30 @@ export async function findDuplicate(
     : null;
 }
 
+/** Of these hashes, the ones a document of the workspace holds (one document each). */
+export async function findDuplicates(
+  db: DataSource | EntityManager,
+  workspaceId: string,
+  hashes: readonly string[],
+): Promise<(ExistingDocument & { contentHash: string })[]> {
+  if (hashes.length === 0) return [];
+  const rows: { id: string; title: string; source_id: string; name: string; file_hash: string }[] =
+    await db.query(
+      `SELECT DISTINCT ON (d.file_hash) d.id, d.title, d.source_id, s.name, d.file_hash
+         FROM documents d JOIN sources s ON s.id = d.source_id
+        WHERE d.workspace_id = $1 AND d.file_hash = ANY($2::text[])
+        ORDER BY d.file_hash, d.created_at`,
+      [workspaceId, hashes],
+    );
+  return rows.map((row) => ({
+    contentHash: row.file_hash,
+    documentId: row.id,
+    title: row.title,
+    sourceId: row.source_id,
+    sourceName: row.name,
+  }));
+}
+
 /** Whether an insert lost the race to another upload of the same bytes (unique violation). */
 export function isDuplicateInsert(error: unknown): boolean {
   const e = error as { code?: string; constraint?: string; driverError?: { constraint?: string } };

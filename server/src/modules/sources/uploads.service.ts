@@ -24,9 +24,16 @@ import {
   OCTET_STREAM,
   tooLargeFor,
 } from './upload-rules.js';
-import { declaredHash, findDuplicate, isDuplicateInsert, storedHash } from './upload-duplicates.js';
+import {
+  declaredHash,
+  findDuplicate,
+  findDuplicates,
+  isDuplicateInsert,
+  storedHash,
+} from './upload-duplicates.js';
 
 const UPLOAD_URL_TTL_MS = 15 * 60 * 1000;
+const MAX_HASHES_ASKED = 100;
 /** Expired URLs are deleted a little after they expire, so a PUT ending at expiry can finish. */
 const PRUNE_GRACE_MS = 5 * 60 * 1000;
 
@@ -59,6 +66,22 @@ export class UploadsService {
     private readonly audit: AuditLog,
     private readonly limits: UploadLimits,
   ) {}
+
+  /**
+   * Which of these files the workspace already holds, asked before an upload form creates its
+   * source (createUpload and confirm still check each file: this only spares an empty source).
+   */
+  async duplicatesOf(viewer: Viewer, contentHashes: readonly string[]) {
+    requireCurrentPermission(viewer, 'source.write');
+    if (contentHashes.length > MAX_HASHES_ASKED)
+      throw badInput(`At most ${MAX_HASHES_ASKED} files at a time.`, { field: 'contentHashes' });
+    const hashes = new Set<string>();
+    for (const raw of contentHashes) {
+      const hash = declaredHash(raw);
+      if (hash) hashes.add(hash);
+    }
+    return findDuplicates(this.db, viewer.workspaceId, [...hashes]);
+  }
 
   /**
    * Step 1: a signed URL the browser PUTs the file to, bound to the caller's workspace. With the

@@ -30,7 +30,7 @@ export function AttachSourceCard({ botId, attached }: AttachSourceCardProps) {
   const attachedSources = new Set(attached.flatMap((a) => (a.sourceId ? [a.sourceId] : [])));
   const attachedDocuments = new Set(attached.flatMap((a) => (a.documentId ? [a.documentId] : [])));
   const chosen = list.find((s) => s.id === sourceId);
-  const documents = chosen?.documents.filter((d) => d.status === 'indexed') ?? [];
+  const documents = chosen?.documentPage.nodes.filter((d) => d.status === 'indexed') ?? [];
 
   const sourceOptions = list.map((s) => ({
     value: s.id,

@@ -1,7 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { botLogsMock, botMock, logEntry, renderBotPage } from '../../../test/bot-detail-mocks';
+import { BotLogsDocument } from '../graphql/bots.generated';
+import {
+  botLogsMock,
+  botMock,
+  gqlError,
+  logEntry,
+  renderBotPage,
+} from '../../../test/bot-detail-mocks';
 
 describe('Bot logs tab', () => {
   it('lists the entries and loads more with the cursor', async () => {
@@ -86,5 +93,28 @@ describe('Bot logs tab', () => {
 
     expect(await screen.findByText('No questions yet')).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it("shows the server's message when the log cannot be loaded, and asks again", async () => {
+    renderBotPage('/app/bots/b1?tab=logs', [
+      botMock(),
+      {
+        request: { query: BotLogsDocument, variables: { botId: 'b1', first: 20 } },
+        result: { errors: [gqlError('The log is unavailable', 'INTERNAL')] },
+      },
+      botLogsMock('b1', null, {
+        total: 1,
+        hasMore: false,
+        endCursor: null,
+        entries: [logEntry()],
+      }),
+    ]);
+
+    expect(await screen.findByText('The log is unavailable')).toBeInTheDocument();
+    expect(screen.queryByRole('table', { name: 'Bot log' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('1 question asked')).toBeInTheDocument();
+    expect(screen.getByRole('table', { name: 'Bot log' })).toBeInTheDocument();
+    expect(screen.queryByText('The log is unavailable')).not.toBeInTheDocument();
   });
 });

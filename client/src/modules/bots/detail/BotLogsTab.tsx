@@ -4,7 +4,6 @@ import {
   Badge,
   Button,
   Group,
-  Loader,
   Stack,
   Table,
   Text,
@@ -18,6 +17,7 @@ import { useBotLogsQuery, type BotLogsQuery } from '../graphql/bots.generated';
 import { reasonLabel } from '../../analytics/feedback-format';
 import { EmptyState } from '../../../shared/EmptyState';
 import { errorMessage } from '../../../shared/graphql-errors';
+import { QueryState } from '../../../shared/QueryState';
 import { excerpt, formatDateTime, formatLatency, isExternalUrl, plural } from './format';
 
 /** Entries per page of the log. */
@@ -35,43 +35,14 @@ export function BotLogsTab({ botId }: { botId: string }) {
   const [moreError, setMoreError] = useState<string | null>(null);
   const page = data?.botLogs;
 
-  if (!page) {
-    if (error)
-      return (
-        <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title="Error">
-          <Text size="sm" mb="sm">
-            {errorMessage(error)}
-          </Text>
-          <Button size="xs" variant="light" color="red" onClick={() => void refetch()}>
-            Try again
-          </Button>
-        </Alert>
-      );
-    return (
-      <Group gap="xs">
-        <Loader size="sm" />
-        <Text c="dimmed">Loading...</Text>
-      </Group>
-    );
-  }
-
-  if (page.totalCount === 0)
-    return (
-      <EmptyState
-        icon={IconListDetails}
-        title="No questions yet"
-        headingOrder={4}
-        description="Every question asked of this bot, here or on its public chat page, shows up in this log with its answer, its sources and how long it took."
-      />
-    );
-
   const loadMore = async () => {
-    if (!page.pageInfo.endCursor) return;
+    const after = page?.pageInfo.endCursor;
+    if (!after) return;
     setLoadingMore(true);
     setMoreError(null);
     try {
       await fetchMore({
-        variables: { after: page.pageInfo.endCursor },
+        variables: { after },
         updateQuery: (previous, { fetchMoreResult }) => ({
           botLogs: {
             ...fetchMoreResult.botLogs,
@@ -87,52 +58,69 @@ export function BotLogsTab({ botId }: { botId: string }) {
   };
 
   return (
-    <Stack gap="md">
-      <Group justify="space-between">
-        <Text fw={500}>
-          {plural(page.totalCount, 'question')} asked
-          {page.nodes.length < page.totalCount && (
-            <Text span c="dimmed" fw={400}>
-              {' '}
-              · showing the latest {page.nodes.length}
+    <QueryState
+      data={page}
+      error={error}
+      onRetry={() => void refetch()}
+      isEmpty={(p) => p.totalCount === 0}
+      empty={
+        <EmptyState
+          icon={IconListDetails}
+          title="No questions yet"
+          headingOrder={4}
+          description="Every question asked of this bot, here or on its public chat page, shows up in this log with its answer, its sources and how long it took."
+        />
+      }
+    >
+      {(p) => (
+        <Stack gap="md">
+          <Group justify="space-between">
+            <Text fw={500}>
+              {plural(p.totalCount, 'question')} asked
+              {p.nodes.length < p.totalCount && (
+                <Text span c="dimmed" fw={400}>
+                  {' '}
+                  · showing the latest {p.nodes.length}
+                </Text>
+              )}
             </Text>
+          </Group>
+          <Table.ScrollContainer minWidth={760}>
+            <Table verticalSpacing="sm" highlightOnHover aria-label="Bot log">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Asked</Table.Th>
+                  <Table.Th>Question</Table.Th>
+                  <Table.Th>Answer</Table.Th>
+                  <Table.Th>Sources</Table.Th>
+                  <Table.Th>Feedback</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {p.nodes.map((entry) => (
+                  <LogRow key={entry.id} entry={entry} />
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          {moreError && (
+            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />}>
+              {moreError}
+            </Alert>
           )}
-        </Text>
-      </Group>
-      <Table.ScrollContainer minWidth={760}>
-        <Table verticalSpacing="sm" highlightOnHover aria-label="Bot log">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Asked</Table.Th>
-              <Table.Th>Question</Table.Th>
-              <Table.Th>Answer</Table.Th>
-              <Table.Th>Sources</Table.Th>
-              <Table.Th>Feedback</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {page.nodes.map((entry) => (
-              <LogRow key={entry.id} entry={entry} />
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-      {moreError && (
-        <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />}>
-          {moreError}
-        </Alert>
+          {p.pageInfo.hasNextPage && (
+            <Button
+              variant="default"
+              onClick={() => void loadMore()}
+              loading={loadingMore}
+              style={{ alignSelf: 'center' }}
+            >
+              Load more
+            </Button>
+          )}
+        </Stack>
       )}
-      {page.pageInfo.hasNextPage && (
-        <Button
-          variant="default"
-          onClick={() => void loadMore()}
-          loading={loadingMore}
-          style={{ alignSelf: 'center' }}
-        >
-          Load more
-        </Button>
-      )}
-    </Stack>
+    </QueryState>
   );
 }
 

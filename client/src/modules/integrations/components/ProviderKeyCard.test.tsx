@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import { GraphQLError } from 'graphql';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import {
@@ -79,5 +80,26 @@ describe('ProviderKeyCard', () => {
     expect(
       await screen.findByRole('dialog', { name: 'Add your OpenAI API key' }),
     ).toBeInTheDocument();
+  });
+
+  it("shows the server's message when the key cannot be checked, and asks again", async () => {
+    const card = renderCard([
+      {
+        request: { query: ProviderKeyDocument },
+        result: {
+          errors: [new GraphQLError('Key store is down', { extensions: { code: 'INTERNAL' } })],
+        },
+      },
+      keyMock(key()),
+    ]);
+    expect(card.getByLabelText('Loading the key')).toBeInTheDocument();
+    expect(await card.findByText('Could not check your key')).toBeInTheDocument();
+    expect(card.getByText('Key store is down')).toBeInTheDocument();
+    expect(card.queryByText('Working')).toBeNull();
+
+    await userEvent.click(card.getByRole('button', { name: 'Try again' }));
+    expect(await card.findByText('Working')).toBeInTheDocument();
+    expect(card.getByRole('button', { name: 'Replace key' })).toBeInTheDocument();
+    expect(card.queryByText('Key store is down')).toBeNull();
   });
 });

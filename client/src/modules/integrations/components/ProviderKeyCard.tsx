@@ -19,6 +19,7 @@ import {
   type ProviderKeyQuery,
 } from '../../bots/graphql/bots.generated';
 import { errorMessage } from '../../../shared/graphql-errors';
+import { QueryState } from '../../../shared/QueryState';
 import { formatBotDate } from '../../bots/components/BotList';
 import { KeyModal } from '../../bots/components/KeyModal';
 
@@ -38,7 +39,7 @@ const timeFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute:
  * state, and the way back when OpenAI refused it (save it again, or replace it).
  */
 export function ProviderKeyCard() {
-  const { data, loading, error, refetch } = useProviderKeyQuery();
+  const { data, error, refetch } = useProviderKeyQuery();
   const [editing, setEditing] = useState(false);
   const key = data?.providerKey ?? null;
   const status = key?.status ?? 'MISSING';
@@ -80,18 +81,17 @@ export function ProviderKeyCard() {
         )}
       </Group>
 
-      {loading && !data && <Skeleton height={14} width="50%" aria-label="Loading the key" />}
-      {error && !data && (
-        <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />}>
-          <Group justify="space-between" gap="sm">
-            <Text size="sm">Could not check your key: {errorMessage(error)}</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => void refetch()}>
-              Try again
-            </Button>
-          </Group>
-        </Alert>
-      )}
-      {data && <KeyState stored={key} onEdit={() => setEditing(true)} />}
+      <QueryState
+        data={data}
+        error={error}
+        onRetry={() => void refetch()}
+        errorTitle="Could not check your key"
+        loading={<Skeleton height={14} width="50%" aria-label="Loading the key" />}
+      >
+        {({ providerKey }) => (
+          <KeyState stored={providerKey ?? null} onEdit={() => setEditing(true)} />
+        )}
+      </QueryState>
       <KeyModal opened={editing} onClose={() => setEditing(false)} storedKey={key} stayOnSave />
     </Paper>
   );

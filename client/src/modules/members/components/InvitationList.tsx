@@ -1,6 +1,6 @@
-import { Alert, Badge, Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle, IconLink, IconMailForward, IconX } from '@tabler/icons-react';
+import { IconLink, IconMailForward, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import {
   useCreateInvitationLinkMutation,
@@ -10,6 +10,7 @@ import {
   type InvitationsQuery,
 } from '../graphql/members.generated';
 import { errorMessage } from '../../../shared/graphql-errors';
+import { QueryState } from '../../../shared/QueryState';
 import { sortRoleKeys } from './role-labels';
 import classes from './MemberList.module.css';
 
@@ -181,48 +182,36 @@ function InvitationRow({
 
 /** Invitations not yet accepted, with Resend and Revoke for those who manage members. */
 export function InvitationList(props: InvitationListProps) {
-  const { data, loading, error, refetch } = useInvitationsQuery();
-  const invitations = data?.invitations;
+  const { data, error, refetch } = useInvitationsQuery();
 
-  if (error && !invitations) {
-    return (
-      <Alert
-        color="red"
-        variant="light"
-        icon={<IconAlertCircle size={18} />}
-        title="Could not load invitations"
-      >
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{errorMessage(error)}</Text>
-          <Button size="xs" variant="white" color="red" onClick={() => void refetch()}>
-            Try again
-          </Button>
-        </Stack>
-      </Alert>
-    );
-  }
-  if (!invitations) {
-    return loading ? (
-      <Paper withBorder radius="lg" p="md" aria-busy="true" aria-label="Loading invitations">
-        <Skeleton height={12} width="35%" mb={8} />
-        <Skeleton height={10} width="55%" />
-      </Paper>
-    ) : null;
-  }
-  if (invitations.length === 0) {
-    return (
-      <Text size="sm" c="dimmed">
-        No pending invitations.
-      </Text>
-    );
-  }
   return (
-    <Paper withBorder radius="lg" style={{ overflow: 'hidden' }}>
-      <div role="list" aria-label="Pending invitations" className={classes.list}>
-        {invitations.map((invitation) => (
-          <InvitationRow key={invitation.id} invitation={invitation} {...props} />
-        ))}
-      </div>
-    </Paper>
+    <QueryState
+      data={data?.invitations}
+      error={error}
+      onRetry={() => void refetch()}
+      errorTitle="Could not load invitations"
+      loading={
+        <Paper withBorder radius="lg" p="md" aria-busy="true" aria-label="Loading invitations">
+          <Skeleton height={12} width="35%" mb={8} />
+          <Skeleton height={10} width="55%" />
+        </Paper>
+      }
+      isEmpty={(invitations) => invitations.length === 0}
+      empty={
+        <Text size="sm" c="dimmed">
+          No pending invitations.
+        </Text>
+      }
+    >
+      {(invitations) => (
+        <Paper withBorder radius="lg" style={{ overflow: 'hidden' }}>
+          <div role="list" aria-label="Pending invitations" className={classes.list}>
+            {invitations.map((invitation) => (
+              <InvitationRow key={invitation.id} invitation={invitation} {...props} />
+            ))}
+          </div>
+        </Paper>
+      )}
+    </QueryState>
   );
 }

@@ -4,6 +4,7 @@ import { memo } from 'react';
 import { displayName } from '../../../layout/user-display';
 import { EmptyState } from '../../../shared/EmptyState';
 import { errorMessage } from '../../../shared/graphql-errors';
+import { QueryState } from '../../../shared/QueryState';
 import type { MemberListState, MemberNode } from '../use-member-list';
 import { FILTER_OPTIONS } from './MemberFilters';
 import { MemberMenu } from './MemberMenu';
@@ -93,63 +94,57 @@ function NoMatches({ search, filter }: Pick<MemberListState, 'filter'> & { searc
 /** The paged member list: skeletons, errors, empty state, rows and 'Load more'. */
 export function MemberList({ list, currentUserId, ...itemProps }: MemberListProps) {
   const { members, totalCount, error, initialLoading } = list;
+  // Members kept from an earlier answer stay listed (under the error, if the new one failed).
+  const answered = members.length > 0 || (!initialLoading && !error);
 
   return (
     <Stack gap="sm">
-      {error && (
-        <Alert
-          color="red"
-          variant="light"
-          icon={<IconAlertCircle size={18} />}
-          title="Could not load members"
-        >
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{errorMessage(error)}</Text>
-            <Button size="xs" variant="white" color="red" onClick={() => void list.reload()}>
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
-      )}
-      {initialLoading ? (
-        <LoadingRows />
-      ) : members.length === 0 ? (
-        !error && <NoMatches search={list.appliedSearch} filter={list.filter} />
-      ) : (
-        <>
-          <Text size="sm" c="dimmed" aria-live="polite">
-            {memberCount(totalCount)}
-            {list.appliedSearch ? ` matching “${list.appliedSearch}”` : ''}
-          </Text>
-          <Paper withBorder radius="lg" style={{ overflow: 'hidden' }}>
-            <div role="list" aria-label="Members" className={classes.list}>
-              {members.map((member) => (
-                <MemberListItem
-                  key={member.id}
-                  member={member}
-                  isYou={member.id === currentUserId}
-                  {...itemProps}
-                />
-              ))}
-            </div>
-          </Paper>
-          {list.loadMoreError != null && (
-            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />}>
-              Could not load more members: {errorMessage(list.loadMoreError)}
-            </Alert>
-          )}
-          {list.hasNextPage && (
-            <Group justify="center" gap="md">
-              <Text size="sm" c="dimmed">
-                Showing {numberFormat.format(members.length)} of {numberFormat.format(totalCount)}
-              </Text>
-              <Button variant="default" loading={list.loadingMore} onClick={list.loadMore}>
-                Load more
-              </Button>
-            </Group>
-          )}
-        </>
-      )}
+      <QueryState
+        data={answered ? members : undefined}
+        error={error}
+        onRetry={() => void list.reload()}
+        errorTitle="Could not load members"
+        errorAboveData
+        loading={<LoadingRows />}
+        isEmpty={(listed) => listed.length === 0}
+        empty={<NoMatches search={list.appliedSearch} filter={list.filter} />}
+      >
+        {(listed) => (
+          <>
+            <Text size="sm" c="dimmed" aria-live="polite">
+              {memberCount(totalCount)}
+              {list.appliedSearch ? ` matching “${list.appliedSearch}”` : ''}
+            </Text>
+            <Paper withBorder radius="lg" style={{ overflow: 'hidden' }}>
+              <div role="list" aria-label="Members" className={classes.list}>
+                {listed.map((member) => (
+                  <MemberListItem
+                    key={member.id}
+                    member={member}
+                    isYou={member.id === currentUserId}
+                    {...itemProps}
+                  />
+                ))}
+              </div>
+            </Paper>
+            {list.loadMoreError != null && (
+              <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />}>
+                Could not load more members: {errorMessage(list.loadMoreError)}
+              </Alert>
+            )}
+            {list.hasNextPage && (
+              <Group justify="center" gap="md">
+                <Text size="sm" c="dimmed">
+                  Showing {numberFormat.format(listed.length)} of {numberFormat.format(totalCount)}
+                </Text>
+                <Button variant="default" loading={list.loadingMore} onClick={list.loadMore}>
+                  Load more
+                </Button>
+              </Group>
+            )}
+          </>
+        )}
+      </QueryState>
     </Stack>
   );
 }

@@ -41,7 +41,13 @@ export function DeleteSourceDialog({ target, onClose, onDeleted }: DeleteSourceD
     if (!target) return;
     setProblem(null);
     try {
-      if (target.kind === 'document') await deleteDocument({ variables: { id: target.id } });
+      if (target.kind === 'document')
+        await deleteDocument({
+          variables: { id: target.id },
+          // Out of every list at once, the pages loaded with "Load more" included.
+          update: (cache) =>
+            void cache.evict({ id: cache.identify({ __typename: 'Document', id: target.id }) }),
+        });
       else await deleteSource({ variables: { id: target.id } });
       notifications.show({
         color: 'teal',

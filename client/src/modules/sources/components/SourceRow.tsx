@@ -19,7 +19,7 @@ import {
 } from '../../connectors/components/ConnectionStatus';
 import { CONNECTORS, isConnectorKind } from '../../connectors/connector-kinds';
 import { plural, sourceProgress, type DocumentNode, type SourceNode } from '../document-status';
-import { DocumentRow } from './DocumentRow';
+import { SourceDocumentList } from './SourceDocumentList';
 import classes from './SourceRow.module.css';
 
 interface SourceRowProps {
@@ -65,7 +65,6 @@ export function SourceRow({
     : source.kind === 'file_upload'
       ? IconCloudUpload
       : IconPlug;
-  const shown = source.documents.length;
   return (
     <Paper component="li" withBorder radius="lg" aria-label={source.name}>
       <div className={classes.header}>
@@ -143,30 +142,11 @@ export function SourceRow({
             />
           </div>
         )}
-        {shown > 0 ? (
-          <ul
-            className={classes.documents}
-            aria-label={`${connection ? 'Items' : 'Files'} of ${source.name}`}
-          >
-            {source.documents.map((doc) => (
-              <DocumentRow
-                key={doc.id}
-                doc={doc}
-                onDelete={doc.webUrl ? undefined : onDeleteDocument}
-              />
-            ))}
-          </ul>
-        ) : (
-          <Text size="sm" c="dimmed" px="md" py="sm" className={classes.documents}>
-            {connection ? `No ${itemWordOf(source)}s synced yet.` : 'No files in this source yet.'}
-          </Text>
-        )}
-        {source.documentCount > shown && shown > 0 && (
-          <Text size="sm" c="dimmed" px="md" py="xs" className={classes.documents}>
-            Showing {shown} of {source.documentCount.toLocaleString()} {itemWordOf(source)}s: the
-            ones that need attention first, then the newest. Search finds them all.
-          </Text>
-        )}
+        <SourceDocumentList
+          source={source}
+          itemWord={itemWordOf(source)}
+          onDeleteDocument={onDeleteDocument}
+        />
       </Collapse>
     </Paper>
   );

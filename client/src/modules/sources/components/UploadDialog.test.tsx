@@ -206,6 +206,8 @@ describe('UploadDialog', () => {
     const minutes = pdf('minutes.pdf', '%PDF-1.7 minutes');
     const put = vi.fn<PutFile>(async () => {});
     const replaced = vi.fn();
+    // No uploadDuplicates answer here: the files are refused one by one at createUpload (what
+    // happens when that question fails, or another upload of the same file won the race).
     const { dialog, onChanged } = renderDialog(
       [
         createSourceMock({ name: null, description: 'HR' }),
@@ -235,8 +237,10 @@ describe('UploadDialog', () => {
     await waitFor(() =>
       expect(first).toHaveTextContent('Already uploaded as Handbook 2024 (HR files)'),
     );
-    expect(list.getByRole('listitem', { name: 'policy.pdf' })).toHaveTextContent(
-      'Already uploaded as Policy (Legal)',
+    await waitFor(() =>
+      expect(list.getByRole('listitem', { name: 'policy.pdf' })).toHaveTextContent(
+        'Already uploaded as Policy (Legal)',
+      ),
     );
     await waitFor(() =>
       expect(list.getByRole('listitem', { name: 'minutes.pdf' })).toHaveTextContent('Uploaded'),

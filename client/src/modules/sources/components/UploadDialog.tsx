@@ -135,7 +135,7 @@ export function UploadDialog({ connector, onClose, onChanged, put }: UploadDialo
       else setProblem(message);
       return;
     }
-    onChanged(summary.sourceId);
+    onChanged(summary.sourceId ?? undefined);
     if (!open.current) return; // closed while uploading: nothing more to say
     notifySummary(summary);
     // Open while a file failed or waits for Replace or Skip.

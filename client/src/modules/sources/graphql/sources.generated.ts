@@ -47,7 +47,31 @@ export type DocumentFieldsFragment = { id: string, sourceId: string, title: stri
 export type SourcesQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type SourcesQuery = { sources: Array<{ id: string, kind: string, name: string, description: string, createdAt: string, documentCount: number, indexedCount: number, failedCount: number, pendingCount: number, chunkCount: number, connection: { status: Types.SourceStatus, authMode: string, site: string, account: string | null, keys: Array<string>, lastSyncStartedAt: string | null, lastSyncFinishedAt: string | null, nextSyncAt: string | null, itemsSeen: number, itemsIndexed: number, itemsFailed: number, itemsDeleted: number, itemsTotal: number | null, lastError: string | null } | null, documents: Array<{ id: string, sourceId: string, title: string, fileName: string, fileType: string, webUrl: string | null, fileSize: number, hasFile: boolean, status: Types.DocumentStatus, progress: number, error: string | null, chunkCount: number, createdAt: string, indexedAt: string | null }> }> };
+export type SourcesQuery = { sources: Array<{ id: string, kind: string, name: string, description: string, createdAt: string, documentCount: number, indexedCount: number, failedCount: number, pendingCount: number, chunkCount: number, connection: { status: Types.SourceStatus, authMode: string, site: string, account: string | null, keys: Array<string>, lastSyncStartedAt: string | null, lastSyncFinishedAt: string | null, nextSyncAt: string | null, itemsSeen: number, itemsIndexed: number, itemsFailed: number, itemsDeleted: number, itemsTotal: number | null, lastError: string | null } | null, documentPage: { nodes: Array<{ id: string, sourceId: string, title: string, fileName: string, fileType: string, webUrl: string | null, fileSize: number, hasFile: boolean, status: Types.DocumentStatus, progress: number, error: string | null, chunkCount: number, createdAt: string, indexedAt: string | null }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } }> };
+
+export type DocumentPageFieldsFragment = { nodes: Array<{ id: string, sourceId: string, title: string, fileName: string, fileType: string, webUrl: string | null, fileSize: number, hasFile: boolean, status: Types.DocumentStatus, progress: number, error: string | null, chunkCount: number, createdAt: string, indexedAt: string | null }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } };
+
+export type SourceDocumentPageQueryVariables = Exact<{
+  id: string | number;
+  after: string;
+}>;
+
+
+export type SourceDocumentPageQuery = { source: { id: string, documentPage: { nodes: Array<{ id: string, sourceId: string, title: string, fileName: string, fileType: string, webUrl: string | null, fileSize: number, hasFile: boolean, status: Types.DocumentStatus, progress: number, error: string | null, chunkCount: number, createdAt: string, indexedAt: string | null }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } } };
+
+export type SourcesProgressQueryVariables = Exact<{
+  ids: Array<string | number> | string | number;
+}>;
+
+
+export type SourcesProgressQuery = { sources: Array<{ id: string, documentCount: number, indexedCount: number, failedCount: number, pendingCount: number, chunkCount: number, connection: { status: Types.SourceStatus, authMode: string, site: string, account: string | null, keys: Array<string>, lastSyncStartedAt: string | null, lastSyncFinishedAt: string | null, nextSyncAt: string | null, itemsSeen: number, itemsIndexed: number, itemsFailed: number, itemsDeleted: number, itemsTotal: number | null, lastError: string | null } | null }>, documentsById: Array<{ id: string, sourceId: string, title: string, fileName: string, fileType: string, webUrl: string | null, fileSize: number, hasFile: boolean, status: Types.DocumentStatus, progress: number, error: string | null, chunkCount: number, createdAt: string, indexedAt: string | null }> };
+
+export type UploadDuplicatesQueryVariables = Exact<{
+  contentHashes: Array<string> | string;
+}>;
+
+
+export type UploadDuplicatesQuery = { uploadDuplicates: Array<{ contentHash: string, documentId: string, title: string, sourceId: string, sourceName: string }> };
 
 export type DocumentQueryVariables = Exact<{
   id: string | number;
@@ -109,6 +133,17 @@ export const DocumentFieldsFragmentDoc = gql`
   indexedAt
 }
     `;
+export const DocumentPageFieldsFragmentDoc = gql`
+    fragment DocumentPageFields on DocumentConnection {
+  nodes {
+    ...DocumentFields
+  }
+  pageInfo {
+    hasNextPage
+    endCursor
+  }
+}
+    `;
 export const SourcesDocument = gql`
     query Sources {
   sources {
@@ -125,12 +160,13 @@ export const SourcesDocument = gql`
     connection {
       ...SourceConnectionFields
     }
-    documents(first: 50) {
-      ...DocumentFields
+    documentPage(first: 50) {
+      ...DocumentPageFields
     }
   }
 }
     ${SourceConnectionFieldsFragmentDoc}
+${DocumentPageFieldsFragmentDoc}
 ${DocumentFieldsFragmentDoc}`;
 export function useSourcesQuery(baseOptions?: ApolloReactHooks.QueryHookOptions<SourcesQuery, SourcesQueryVariables>) {
         const options = {...defaultOptions, ...baseOptions}
@@ -150,6 +186,101 @@ export function useSourcesSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken
 export type SourcesQueryHookResult = ReturnType<typeof useSourcesQuery>;
 export type SourcesLazyQueryHookResult = ReturnType<typeof useSourcesLazyQuery>;
 export type SourcesSuspenseQueryHookResult = ReturnType<typeof useSourcesSuspenseQuery>;
+export const SourceDocumentPageDocument = gql`
+    query SourceDocumentPage($id: ID!, $after: String!) {
+  source(id: $id) {
+    id
+    documentPage(first: 50, after: $after) {
+      ...DocumentPageFields
+    }
+  }
+}
+    ${DocumentPageFieldsFragmentDoc}
+${DocumentFieldsFragmentDoc}`;
+export function useSourceDocumentPageQuery(baseOptions: ApolloReactHooks.QueryHookOptions<SourceDocumentPageQuery, SourceDocumentPageQueryVariables> & ({ variables: SourceDocumentPageQueryVariables; skip?: boolean; } | { skip: boolean; }) ) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useQuery<SourceDocumentPageQuery, SourceDocumentPageQueryVariables>(SourceDocumentPageDocument, options);
+      }
+export function useSourceDocumentPageLazyQuery(baseOptions?: ApolloReactHooks.LazyQueryHookOptions<SourceDocumentPageQuery, SourceDocumentPageQueryVariables>) {
+          const options = {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useLazyQuery<SourceDocumentPageQuery, SourceDocumentPageQueryVariables>(SourceDocumentPageDocument, options);
+        }
+// @ts-ignore
+export function useSourceDocumentPageSuspenseQuery(baseOptions?: ApolloReactHooks.SuspenseQueryHookOptions<SourceDocumentPageQuery, SourceDocumentPageQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<SourceDocumentPageQuery, SourceDocumentPageQueryVariables>;
+export function useSourceDocumentPageSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<SourceDocumentPageQuery, SourceDocumentPageQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<SourceDocumentPageQuery | undefined, SourceDocumentPageQueryVariables>;
+export function useSourceDocumentPageSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<SourceDocumentPageQuery, SourceDocumentPageQueryVariables>) {
+          const options = baseOptions === ApolloReactHooks.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useSuspenseQuery<SourceDocumentPageQuery, SourceDocumentPageQueryVariables>(SourceDocumentPageDocument, options);
+        }
+export type SourceDocumentPageQueryHookResult = ReturnType<typeof useSourceDocumentPageQuery>;
+export type SourceDocumentPageLazyQueryHookResult = ReturnType<typeof useSourceDocumentPageLazyQuery>;
+export type SourceDocumentPageSuspenseQueryHookResult = ReturnType<typeof useSourceDocumentPageSuspenseQuery>;
+export const SourcesProgressDocument = gql`
+    query SourcesProgress($ids: [ID!]!) {
+  sources {
+    id
+    documentCount
+    indexedCount
+    failedCount
+    pendingCount
+    chunkCount
+    connection {
+      ...SourceConnectionFields
+    }
+  }
+  documentsById(ids: $ids) {
+    ...DocumentFields
+  }
+}
+    ${SourceConnectionFieldsFragmentDoc}
+${DocumentFieldsFragmentDoc}`;
+export function useSourcesProgressQuery(baseOptions: ApolloReactHooks.QueryHookOptions<SourcesProgressQuery, SourcesProgressQueryVariables> & ({ variables: SourcesProgressQueryVariables; skip?: boolean; } | { skip: boolean; }) ) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useQuery<SourcesProgressQuery, SourcesProgressQueryVariables>(SourcesProgressDocument, options);
+      }
+export function useSourcesProgressLazyQuery(baseOptions?: ApolloReactHooks.LazyQueryHookOptions<SourcesProgressQuery, SourcesProgressQueryVariables>) {
+          const options = {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useLazyQuery<SourcesProgressQuery, SourcesProgressQueryVariables>(SourcesProgressDocument, options);
+        }
+// @ts-ignore
+export function useSourcesProgressSuspenseQuery(baseOptions?: ApolloReactHooks.SuspenseQueryHookOptions<SourcesProgressQuery, SourcesProgressQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<SourcesProgressQuery, SourcesProgressQueryVariables>;
+export function useSourcesProgressSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<SourcesProgressQuery, SourcesProgressQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<SourcesProgressQuery | undefined, SourcesProgressQueryVariables>;
+export function useSourcesProgressSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<SourcesProgressQuery, SourcesProgressQueryVariables>) {
+          const options = baseOptions === ApolloReactHooks.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useSuspenseQuery<SourcesProgressQuery, SourcesProgressQueryVariables>(SourcesProgressDocument, options);
+        }
+export type SourcesProgressQueryHookResult = ReturnType<typeof useSourcesProgressQuery>;
+export type SourcesProgressLazyQueryHookResult = ReturnType<typeof useSourcesProgressLazyQuery>;
+export type SourcesProgressSuspenseQueryHookResult = ReturnType<typeof useSourcesProgressSuspenseQuery>;
+export const UploadDuplicatesDocument = gql`
+    query UploadDuplicates($contentHashes: [String!]!) {
+  uploadDuplicates(contentHashes: $contentHashes) {
+    contentHash
+    documentId
+    title
+    sourceId
+    sourceName
+  }
+}
+    `;
+export function useUploadDuplicatesQuery(baseOptions: ApolloReactHooks.QueryHookOptions<UploadDuplicatesQuery, UploadDuplicatesQueryVariables> & ({ variables: UploadDuplicatesQueryVariables; skip?: boolean; } | { skip: boolean; }) ) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useQuery<UploadDuplicatesQuery, UploadDuplicatesQueryVariables>(UploadDuplicatesDocument, options);
+      }
+export function useUploadDuplicatesLazyQuery(baseOptions?: ApolloReactHooks.LazyQueryHookOptions<UploadDuplicatesQuery, UploadDuplicatesQueryVariables>) {
+          const options = {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useLazyQuery<UploadDuplicatesQuery, UploadDuplicatesQueryVariables>(UploadDuplicatesDocument, options);
+        }
+// @ts-ignore
+export function useUploadDuplicatesSuspenseQuery(baseOptions?: ApolloReactHooks.SuspenseQueryHookOptions<UploadDuplicatesQuery, UploadDuplicatesQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<UploadDuplicatesQuery, UploadDuplicatesQueryVariables>;
+export function useUploadDuplicatesSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<UploadDuplicatesQuery, UploadDuplicatesQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<UploadDuplicatesQuery | undefined, UploadDuplicatesQueryVariables>;
+export function useUploadDuplicatesSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<UploadDuplicatesQuery, UploadDuplicatesQueryVariables>) {
+          const options = baseOptions === ApolloReactHooks.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useSuspenseQuery<UploadDuplicatesQuery, UploadDuplicatesQueryVariables>(UploadDuplicatesDocument, options);
+        }
+export type UploadDuplicatesQueryHookResult = ReturnType<typeof useUploadDuplicatesQuery>;
+export type UploadDuplicatesLazyQueryHookResult = ReturnType<typeof useUploadDuplicatesLazyQuery>;
+export type UploadDuplicatesSuspenseQueryHookResult = ReturnType<typeof useUploadDuplicatesSuspenseQuery>;
 export const DocumentDocument = gql`
     query Document($id: ID!) {
   document(id: $id) {
