@@ -24,6 +24,12 @@ export function launchBrowser(): Promise<Browser> {
 }
 
 /** Saves e2e/screenshots/<name>.png (git-ignored) for people to look at. */
+/** Where a screenshot called `name` is saved (for a viewport-only shot). */
+export function screenshotPath(name: string) {
+  fs.mkdirSync(screenshotDir, { recursive: true });
+  return path.join(screenshotDir, `${name}.png`);
+}
+
 export async function screenshot(page: Page, name: string) {
   fs.mkdirSync(screenshotDir, { recursive: true });
   await page.screenshot({

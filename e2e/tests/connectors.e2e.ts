@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppShell } from '../pages/app-shell.js';
 import { startAppServer, type AppServer } from '../support/app-server.js';
-import { screenshot } from '../support/browser.js';
+import { screenshot, screenshotPath } from '../support/browser.js';
 import { signedInAdmin } from '../support/signed-in.js';
 
 /** Every office fixture uploaded through the Connectors dialog reaches 'Indexed'. */
@@ -78,5 +78,78 @@ describe('Connectors', () => {
     }
     await screenshot(page, 'connectors-indexed');
     expect(await list.getByText('Failed', { exact: true }).count()).toBe(0);
+  });
+
+  it('lists a source of 55 files 50 at a time, the rest with Load more', async () => {
+    const signIn = await fetch(`${app.url}/api/signin`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(admin),
+    });
+    const { token } = (await signIn.json()) as { token: string };
+    const gql = async (query: string, variables: Record<string, unknown>) =>
+      (await fetch(`${app.url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ query, variables }),
+      }).then((r) => r.json())) as { data: any };
+    const created = await gql(
+      'mutation($i: CreateUploadSourceInput!) { createUploadSource(input: $i) { id } }',
+      { i: { name: 'Meeting notes', description: 'Weekly meeting notes' } },
+    );
+    const sourceId = created.data.createUploadSource.id as string;
+    // Over GraphQL multipart, as an API consumer would; each file's bytes differ.
+    for (let n = 1; n <= 55; n++) {
+      const form = new FormData();
+      form.append(
+        'operations',
+        JSON.stringify({
+          query: 'mutation($f: Upload!, $s: ID) { uploadDocument(file: $f, sourceId: $s) { id } }',
+          variables: { f: null, s: sourceId },
+        }),
+      );
+      form.append('map', JSON.stringify({ 0: ['variables.f'] }));
+      form.append(
+        '0',
+        new Blob([`Meeting ${n}: the team reviewed item ${n}.`]),
+        `meeting-${n}.txt`,
+      );
+      const res = await fetch(`${app.url}/graphql`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'apollo-require-preflight': 'true' },
+        body: form,
+      });
+      expect(res.status).toBe(200);
+    }
+
+    await page.goto(`${app.url}/app/connectors`);
+    const row = page.getByRole('listitem', { name: 'Meeting notes' });
+    await row.getByRole('button', { name: 'Show files of Meeting notes' }).click();
+    const files = row.getByRole('list', { name: 'Files of Meeting notes' });
+    await files.getByText('Showing 50 of 55 files').waitFor();
+    expect(await files.getByRole('listitem').count()).toBe(51); // 50 files and the Load more row
+    const shell = new AppShell(page);
+    const scheme = async () => ((await shell.colorScheme()) === 'dark' ? '-dark' : '');
+    // The end of the first page, where Load more sits, in both schemes.
+    const loadMore = files.getByRole('button', { name: 'Load more' });
+    await loadMore.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: screenshotPath(`connectors-load-more${await scheme()}`) });
+    await shell.toggleColorScheme();
+    await page.screenshot({ path: screenshotPath(`connectors-load-more${await scheme()}`) });
+    await shell.toggleColorScheme();
+    await loadMore.click();
+    await expect
+      .poll(() => files.locator('li[aria-label^="meeting-"]').count(), { timeout: 10_000 })
+      .toBe(55);
+    expect(await files.getByRole('button', { name: 'Load more' }).count()).toBe(0);
+    const names = await files
+      .locator('li[aria-label^="meeting-"]')
+      .evaluateAll((items) => items.map((item) => item.getAttribute('aria-label')));
+    expect(new Set(names).size).toBe(55);
+    // Indexing finishes in whichever page holds a file: the last one shows Indexed too.
+    await files
+      .getByRole('listitem', { name: names[54]! })
+      .getByText('Indexed')
+      .waitFor({ timeout: 30_000 });
   });
 });

@@ -121,6 +121,69 @@ describe('A walk through every navigation item', () => {
     expect(contrast).toEqual([]);
   });
 
+  it("opens the shell's menus, panel and hints beside their triggers, by mouse and keyboard", async () => {
+    const shell = new AppShell(page);
+    await page.goto(`${app.url}/app/dashboard`);
+    await settle(page);
+    const contrast: string[] = [];
+    const viewport = page.viewportSize()!;
+    const inView = async (name: string) => {
+      const box = (await page
+        .getByRole(name === 'Notifications' ? 'dialog' : 'menu', { name })
+        .boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
+      return box;
+    };
+    for (const scheme of ['light', 'dark'] as const) {
+      if (scheme === 'dark') await shell.toggleColorScheme();
+      // The account menu hangs under the avatar, right-aligned.
+      const avatar = page.getByRole('button', { name: /^Account:/ });
+      await avatar.click();
+      const menu = await inView('Account');
+      const trigger = (await avatar.boundingBox())!;
+      expect(menu.y).toBeGreaterThan(trigger.y + trigger.height);
+      await expect
+        .poll(() =>
+          page
+            .getByRole('menuitem', { name: 'Team settings' })
+            .evaluate((e) => e === document.activeElement),
+        )
+        .toBe(true);
+      contrast.push(...(await checkContrast(page, `account menu (${scheme})`)));
+      await screenshot(page, `shell-account-menu${scheme === 'dark' ? '-dark' : ''}`);
+      await page.keyboard.press('Escape');
+      await page.getByRole('menu').waitFor({ state: 'hidden' });
+
+      await page.getByRole('button', { name: 'Notifications' }).click();
+      await inView('Notifications');
+      await screenshot(page, `shell-notifications${scheme === 'dark' ? '-dark' : ''}`);
+      await page.mouse.click(5, viewport.height - 5); // a press outside closes it
+      await page.getByRole('dialog').waitFor({ state: 'hidden' });
+
+      // The collapsed rail names what the mouse is over.
+      const nav = page.getByRole('navigation', { name: 'Main navigation' });
+      await nav.getByRole('link', { name: 'History', exact: true }).hover();
+      await page.locator('[data-rail-tooltip]').getByText('History').waitFor();
+      await screenshot(page, `shell-rail-hint${scheme === 'dark' ? '-dark' : ''}`);
+
+      // Team Settings opens beside the rail; the keyboard goes down it and follows a choice.
+      await nav.getByRole('button', { name: 'Team Settings' }).focus();
+      await page.keyboard.press('Enter');
+      await inView('Team Settings');
+      await screenshot(page, `shell-team-settings${scheme === 'dark' ? '-dark' : ''}`);
+      contrast.push(...(await checkContrast(page, `Team Settings menu (${scheme})`)));
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('Enter');
+      await page.waitForURL(/\/app\/integrations$/);
+      await page.goto(`${app.url}/app/dashboard`);
+      await settle(page);
+    }
+    await shell.toggleColorScheme();
+    expect(problems).toEqual([]);
+    expect(contrast).toEqual([]);
+  });
+
   it('fits a phone: no sideways scrolling on any destination, light and dark', async () => {
     const context: BrowserContext = await browser.newContext({
       viewport: { width: 390, height: 844 },

@@ -1,7 +1,11 @@
 import { useApolloClient } from '@apollo/client/react';
 import { useEffect, useMemo, useRef } from 'react';
 import { isIndexing } from './document-status';
-import { SourcesProgressDocument, useSourcesQuery } from './graphql/sources.generated';
+import {
+  DocumentsProgressDocument,
+  SourcesProgressDocument,
+  useSourcesQuery,
+} from './graphql/sources.generated';
 
 /** How often progress is read while something is being indexed or synced. */
 export const INDEXING_POLL_MS = 1500;
@@ -68,4 +72,26 @@ export function useSources() {
   }, [sources, refetch]);
 
   return { ...query, sources, indexing };
+}
+
+/**
+ * Follows documents still indexing that the sources list does not poll (those on a page loaded
+ * with "Load more"): only their rows are read, every 1.5 s, until none is left.
+ */
+export function useDocumentsProgress(ids: readonly string[]) {
+  const client = useApolloClient();
+  const idsKey = ids.slice(0, MAX_POLLED).join(',');
+  useEffect(() => {
+    if (!idsKey) return;
+    const timer = setInterval(() => {
+      client
+        .query({
+          query: DocumentsProgressDocument,
+          variables: { ids: idsKey.split(',') },
+          fetchPolicy: 'network-only',
+        })
+        .catch(() => {}); // the next tick tries again
+    }, INDEXING_POLL_MS);
+    return () => clearInterval(timer);
+  }, [idsKey, client]);
 }

@@ -8,6 +8,7 @@ import {
   SourcesDocument,
   SourcesProgressDocument,
   SourceDocumentPageDocument,
+  DocumentsProgressDocument,
 } from '../../modules/sources/graphql/sources.generated';
 import { storeSession } from '../../modules/auth/session-store';
 import { fakeToken, renderWithProviders, type RenderOptions } from '../../test/render';
@@ -133,7 +134,7 @@ describe('ConnectorsPage', () => {
           id: 's1',
           documentPage: {
             __typename: 'DocumentConnection',
-            nodes: [doc({ id: 'd3', fileName: 'c.pdf' })],
+            nodes: [doc({ id: 'd3', fileName: 'c.pdf', status: 'queued', progress: 0 })],
             pageInfo: { __typename: 'PageInfo', hasNextPage: false, endCursor: 'cursor-2' },
           },
         },
@@ -150,6 +151,15 @@ describe('ConnectorsPage', () => {
         request: { query: SourceDocumentPageDocument, variables: { id: 's1', after: 'cursor-1' } },
         result: page,
       },
+      // The loaded page follows its own file still indexing.
+      {
+        request: { query: DocumentsProgressDocument, variables: { ids: ['d3'] } },
+        result: {
+          data: {
+            documentsById: [doc({ id: 'd3', fileName: 'c.pdf' })],
+          },
+        },
+      },
     ]);
     await user.click(await screen.findByRole('button', { name: 'Show files of Handbook' }));
     const files = within(await screen.findByRole('list', { name: 'Files of Handbook' }));
@@ -157,7 +167,9 @@ describe('ConnectorsPage', () => {
     expect(page).not.toHaveBeenCalled();
 
     await user.click(files.getByRole('button', { name: 'Load more' }));
-    expect(await files.findByRole('listitem', { name: 'c.pdf' })).toBeInTheDocument();
+    const added = await files.findByRole('listitem', { name: 'c.pdf' });
+    expect(added).toHaveTextContent('Queued');
+    await waitFor(() => expect(added).toHaveTextContent('Indexed'), { timeout: 4000 });
     expect(page).toHaveBeenCalledTimes(1);
     expect(files.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
     expect(files.getAllByRole('listitem').map((item) => item.getAttribute('aria-label'))).toEqual([

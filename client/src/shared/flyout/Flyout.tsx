@@ -117,7 +117,7 @@ export function Flyout({
       style={style}
       {...rest}
     >
-      {children}
+      <div className={classes.body}>{children}</div>
     </div>,
     document.body,
   );

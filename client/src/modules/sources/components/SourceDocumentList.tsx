@@ -1,8 +1,9 @@
 import { Button, Group, Text } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { QueryState } from '../../../shared/QueryState';
-import type { DocumentNode, SourceNode } from '../document-status';
+import { isIndexing, type DocumentNode, type SourceNode } from '../document-status';
 import { useSourceDocumentPageQuery } from '../graphql/sources.generated';
+import { useDocumentsProgress } from '../use-sources';
 import { DocumentRow } from './DocumentRow';
 import classes from './SourceRow.module.css';
 
@@ -87,6 +88,7 @@ function LoadedPage({
 }: PageProps & { after: string; shown: number }) {
   const query = useSourceDocumentPageQuery({ variables: { id: sourceId, after } });
   const loaded = query.data?.source.documentPage;
+  useDocumentsProgress(loaded?.nodes.filter(isIndexing).map((doc) => doc.id) ?? []);
   if (!loaded)
     return (
       <li className={classes.more}>

@@ -66,6 +66,13 @@ export type SourcesProgressQueryVariables = Exact<{
 
 export type SourcesProgressQuery = { sources: Array<{ id: string, documentCount: number, indexedCount: number, failedCount: number, pendingCount: number, chunkCount: number, connection: { status: Types.SourceStatus, authMode: string, site: string, account: string | null, keys: Array<string>, lastSyncStartedAt: string | null, lastSyncFinishedAt: string | null, nextSyncAt: string | null, itemsSeen: number, itemsIndexed: number, itemsFailed: number, itemsDeleted: number, itemsTotal: number | null, lastError: string | null } | null }>, documentsById: Array<{ id: string, sourceId: string, title: string, fileName: string, fileType: string, webUrl: string | null, fileSize: number, hasFile: boolean, status: Types.DocumentStatus, progress: number, error: string | null, chunkCount: number, createdAt: string, indexedAt: string | null }> };
 
+export type DocumentsProgressQueryVariables = Exact<{
+  ids: Array<string | number> | string | number;
+}>;
+
+
+export type DocumentsProgressQuery = { documentsById: Array<{ id: string, sourceId: string, title: string, fileName: string, fileType: string, webUrl: string | null, fileSize: number, hasFile: boolean, status: Types.DocumentStatus, progress: number, error: string | null, chunkCount: number, createdAt: string, indexedAt: string | null }> };
+
 export type UploadDuplicatesQueryVariables = Exact<{
   contentHashes: Array<string> | string;
 }>;
@@ -252,6 +259,31 @@ export function useSourcesProgressSuspenseQuery(baseOptions?: ApolloReactHooks.S
 export type SourcesProgressQueryHookResult = ReturnType<typeof useSourcesProgressQuery>;
 export type SourcesProgressLazyQueryHookResult = ReturnType<typeof useSourcesProgressLazyQuery>;
 export type SourcesProgressSuspenseQueryHookResult = ReturnType<typeof useSourcesProgressSuspenseQuery>;
+export const DocumentsProgressDocument = gql`
+    query DocumentsProgress($ids: [ID!]!) {
+  documentsById(ids: $ids) {
+    ...DocumentFields
+  }
+}
+    ${DocumentFieldsFragmentDoc}`;
+export function useDocumentsProgressQuery(baseOptions: ApolloReactHooks.QueryHookOptions<DocumentsProgressQuery, DocumentsProgressQueryVariables> & ({ variables: DocumentsProgressQueryVariables; skip?: boolean; } | { skip: boolean; }) ) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useQuery<DocumentsProgressQuery, DocumentsProgressQueryVariables>(DocumentsProgressDocument, options);
+      }
+export function useDocumentsProgressLazyQuery(baseOptions?: ApolloReactHooks.LazyQueryHookOptions<DocumentsProgressQuery, DocumentsProgressQueryVariables>) {
+          const options = {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useLazyQuery<DocumentsProgressQuery, DocumentsProgressQueryVariables>(DocumentsProgressDocument, options);
+        }
+// @ts-ignore
+export function useDocumentsProgressSuspenseQuery(baseOptions?: ApolloReactHooks.SuspenseQueryHookOptions<DocumentsProgressQuery, DocumentsProgressQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<DocumentsProgressQuery, DocumentsProgressQueryVariables>;
+export function useDocumentsProgressSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<DocumentsProgressQuery, DocumentsProgressQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<DocumentsProgressQuery | undefined, DocumentsProgressQueryVariables>;
+export function useDocumentsProgressSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<DocumentsProgressQuery, DocumentsProgressQueryVariables>) {
+          const options = baseOptions === ApolloReactHooks.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useSuspenseQuery<DocumentsProgressQuery, DocumentsProgressQueryVariables>(DocumentsProgressDocument, options);
+        }
+export type DocumentsProgressQueryHookResult = ReturnType<typeof useDocumentsProgressQuery>;
+export type DocumentsProgressLazyQueryHookResult = ReturnType<typeof useDocumentsProgressLazyQuery>;
+export type DocumentsProgressSuspenseQueryHookResult = ReturnType<typeof useDocumentsProgressSuspenseQuery>;
 export const UploadDuplicatesDocument = gql`
     query UploadDuplicates($contentHashes: [String!]!) {
   uploadDuplicates(contentHashes: $contentHashes) {
