@@ -68,7 +68,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     const healed = await services.connectorSync.heal();
     if (healed) logger.info('Queued syncs of connected sources', { sources: healed });
     // Every few minutes: lost syncs queued again, expired upload URLs deleted with their bytes,
-    // audit events and conversations past their retention deleted.
+    // audit events and conversations past their retention deleted, source counts folded.
     const healing = setInterval(() => {
       void services.connectorSync
         .heal()
@@ -82,6 +82,9 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       void services.conversations
         .prune()
         .catch((error) => logger.warn('Deleting old conversations failed', { error }));
+      void services.sources
+        .compactCounts()
+        .catch((error) => logger.warn('Folding source counts failed', { error }));
     }, 5 * 60_000);
     healing.unref();
     // Documents indexed before embeddings were on (or under another model) get their vectors.

@@ -223,3 +223,90 @@ describe('uploadDuplicates', () => {
     expect(res.errors?.[0].extensions?.code).toBe('FORBIDDEN');
   });
 });
+
+describe("a source's counts", () => {
+  const COUNTS = `{ sources { id documentCount indexedCount failedCount pendingCount chunkCount } }`;
+  async function counted(user: Account, sourceId: string) {
+    const res = await app.graphqlRaw(COUNTS, {}, user.token);
+    expect(res.errors).toBeUndefined();
+    const { id: _id, ...counts } = res.data.sources.find((s: { id: string }) => s.id === sourceId);
+    return counts;
+  }
+  /** The same counts, counted from the documents themselves. */
+  async function truth(sourceId: string) {
+    const [row] = await app.sql(
+      `SELECT count(*)::int AS "documentCount",
+              count(*) FILTER (WHERE status = 'indexed')::int AS "indexedCount",
+              count(*) FILTER (WHERE status = 'failed')::int AS "failedCount",
+              count(*) FILTER (WHERE status IN ('queued', 'parsing'))::int AS "pendingCount",
+              coalesce(sum(chunk_count), 0)::int AS "chunkCount"
+         FROM documents WHERE source_id = $1`,
+      [sourceId],
+    );
+    return row;
+  }
+  const rowsOf = async (sourceId: string) =>
+    (
+      await app.sql(`SELECT count(*)::int AS n FROM source_document_counts WHERE source_id = $1`, [
+        sourceId,
+      ])
+    )[0].n as number;
+
+  it('follow inserts, status and chunk changes, moves and deletes, as counting would', async () => {
+    const user = await newAdmin(app);
+    const a = await newSource(user, 'A');
+    const b = await newSource(user, 'B');
+    const ids = await addDocuments(
+      user,
+      a,
+      Array.from({ length: 40 }, (_, i): [string, number] => [['queued', 'parsing'][i % 2], i]),
+    );
+    // What indexing does: parsing, then indexed with chunks, or failed.
+    await app.sql(`UPDATE documents SET status = 'parsing' WHERE id = ANY($1)`, [ids.slice(0, 30)]);
+    await app.sql(`UPDATE documents SET status = 'indexed', chunk_count = 7 WHERE id = ANY($1)`, [
+      ids.slice(0, 25),
+    ]);
+    await app.sql(`UPDATE documents SET status = 'failed' WHERE id = ANY($1)`, [ids.slice(25, 28)]);
+    await app.sql(`UPDATE documents SET title = 'renamed' WHERE id = ANY($1)`, [ids.slice(0, 5)]);
+    await app.sql(`UPDATE documents SET source_id = $1 WHERE id = ANY($2)`, [b, ids.slice(0, 4)]);
+    await app.sql(`DELETE FROM documents WHERE id = ANY($1)`, [ids.slice(35)]);
+
+    expect(await counted(user, a)).toEqual(await truth(a));
+    expect(await counted(user, b)).toEqual(await truth(b));
+    expect(await counted(user, a)).toEqual({
+      documentCount: 31,
+      indexedCount: 21,
+      failedCount: 3,
+      pendingCount: 7,
+      chunkCount: 147,
+    });
+
+    // Folded into one row per source, the counts are the same.
+    await app.server.services.sources.compactCounts();
+    expect(await rowsOf(a)).toBe(1);
+    expect(await counted(user, a)).toEqual(await truth(a));
+  });
+
+  it('fold themselves once a read finds many rows, and go with a deleted source', async () => {
+    const user = await newAdmin(app);
+    const sourceId = await newSource(user);
+    const ids = await addDocuments(
+      user,
+      sourceId,
+      Array.from({ length: 150 }, (_, i): [string, number] => ['queued', i]),
+    );
+    await app.sql(`UPDATE documents SET status = 'indexed', chunk_count = 2 WHERE id = ANY($1)`, [
+      ids,
+    ]);
+    expect(await rowsOf(sourceId)).toBe(300);
+    const before = await truth(sourceId);
+    expect(await counted(user, sourceId)).toEqual(before); // this read folds them
+    expect(await rowsOf(sourceId)).toBe(1);
+    expect(await counted(user, sourceId)).toEqual(before);
+
+    // What deleteSource does in the database (its documents cascade).
+    await app.sql(`DELETE FROM sources WHERE id = $1`, [sourceId]);
+    await app.server.services.sources.compactCounts();
+    expect(await rowsOf(sourceId)).toBe(0);
+  });
+});

@@ -18,6 +18,7 @@ import { AddConversations1795700000007 } from './1795700000007-AddConversations.
 import { ProviderKeyState1795700000008 } from './1795700000008-ProviderKeyState.js';
 import { DocumentContentHash1795700000009 } from './1795700000009-DocumentContentHash.js';
 import { DocumentListingIndex1795700000010 } from './1795700000010-DocumentListingIndex.js';
+import { SourceDocumentCounts1795700000011 } from './1795700000011-SourceDocumentCounts.js';
 
 /** Every migration in order. New ones come from `npm run migration:generate -w server -- Name`. */
 export const migrations = [
@@ -41,4 +42,5 @@ export const migrations = [
   ProviderKeyState1795700000008,
   DocumentContentHash1795700000009,
   DocumentListingIndex1795700000010,
+  SourceDocumentCounts1795700000011,
 ];

@@ -28,6 +28,8 @@ export interface DocumentPage {
 }
 
 export const MAX_DOCUMENTS_BY_ID = 100;
+/** A source's count rows are folded into one once a read finds more than this many. */
+const COMPACT_AFTER = 200;
 
 /** Failed first, then queued or parsing, then indexed (the expression of the listing index). */
 const LISTING_RANK = `CASE d.status WHEN 'failed' THEN 0 WHEN 'indexed' THEN 2 ELSE 1 END`;
@@ -127,20 +129,45 @@ export class SourcesService {
       .find({ where: { workspaceId: viewer.workspaceId, id: In([...new Set(ids)]) } });
   }
 
-  /** Per source: documents, indexed, failed, pending and chunks, in one aggregate query. */
-  async countsOf(workspaceId: string, sourceIds: string[]): Promise<Map<string, DocumentCounts>> {
+  /**
+   * Per source: documents, indexed, failed, pending and chunks, added up from the sources' count
+   * rows (kept by a trigger on documents), not by counting documents: the cost follows the
+   * changes since the rows were last folded, not the size of the source. `sourceIds` are the
+   * workspace's own (the callers looked them up in it).
+   */
+  async countsOf(_workspaceId: string, sourceIds: string[]): Promise<Map<string, DocumentCounts>> {
     if (sourceIds.length === 0) return new Map();
-    const rows: (DocumentCounts & { source_id: string })[] = await this.db.query(
-      `SELECT source_id, count(*)::int AS documents,
-              count(*) FILTER (WHERE status = 'indexed')::int AS indexed,
-              count(*) FILTER (WHERE status = 'failed')::int AS failed,
-              count(*) FILTER (WHERE status IN ('queued', 'parsing'))::int AS pending,
-              coalesce(sum(chunk_count), 0)::int AS chunks
-         FROM documents WHERE workspace_id = $1 AND source_id = ANY($2::uuid[])
+    const rows: (DocumentCounts & { source_id: string; deltas: number })[] = await this.db.query(
+      `SELECT source_id, sum(documents)::int AS documents, sum(indexed)::int AS indexed,
+              sum(failed)::int AS failed, sum(pending)::int AS pending,
+              sum(chunks)::int AS chunks, count(*)::int AS deltas
+         FROM source_document_counts WHERE source_id = ANY($1::uuid[])
         GROUP BY source_id`,
-      [workspaceId, sourceIds],
+      [sourceIds],
     );
-    return new Map(rows.map((r) => [r.source_id, r]));
+    const busy = rows.filter((r) => r.deltas > COMPACT_AFTER).map((r) => r.source_id);
+    if (busy.length > 0) await this.compactCounts(busy);
+    return new Map(rows.map(({ deltas: _deltas, ...counts }) => [counts.source_id, counts]));
+  }
+
+  /**
+   * Folds each source's count rows into one (all sources when none are named), and drops the
+   * rows of sources that are gone. One statement: rows another transaction adds meanwhile are
+   * not in its snapshot, so they are neither deleted nor counted twice.
+   */
+  async compactCounts(sourceIds: string[] | null = null): Promise<void> {
+    await this.db.query(
+      `WITH folded AS (
+         DELETE FROM source_document_counts
+          WHERE $1::uuid[] IS NULL OR source_id = ANY($1::uuid[])
+         RETURNING *)
+       INSERT INTO source_document_counts
+       SELECT f.source_id, sum(f.documents), sum(f.indexed), sum(f.failed), sum(f.pending),
+              sum(f.chunks)
+         FROM folded f WHERE EXISTS (SELECT 1 FROM sources s WHERE s.id = f.source_id)
+        GROUP BY f.source_id`,
+      [sourceIds],
+    );
   }
 
   async document(viewer: Viewer, id: string): Promise<SourceDocument> {
