@@ -37,16 +37,13 @@ export function useSources() {
   );
   const idsKey = pendingIds.join(',');
 
-  useEffect(() => {
-    if (!indexing) return;
-    const ids = idsKey ? idsKey.split(',') : [];
-    const timer = setInterval(() => {
-      client
-        .query({ query: SourcesProgressDocument, variables: { ids }, fetchPolicy: 'network-only' })
-        .catch(() => {}); // the next tick tries again; the list keeps what it showed
-    }, INDEXING_POLL_MS);
-    return () => clearInterval(timer);
-  }, [indexing, idsKey, client]);
+  usePoll(indexing, idsKey, (ids) =>
+    client.query({
+      query: SourcesProgressDocument,
+      variables: { ids },
+      fetchPolicy: 'network-only',
+    }),
+  );
 
   // The list is stale when a source's counts no longer match the page it shows, or a sync ended.
   const lastRefresh = useRef(0);
@@ -81,17 +78,26 @@ export function useSources() {
 export function useDocumentsProgress(ids: readonly string[]) {
   const client = useApolloClient();
   const idsKey = ids.slice(0, MAX_POLLED).join(',');
+  usePoll(idsKey !== '', idsKey, (polled) =>
+    client.query({
+      query: DocumentsProgressDocument,
+      variables: { ids: polled },
+      fetchPolicy: 'network-only',
+    }),
+  );
+}
+
+/**
+ * Calls `read(ids)` every INDEXING_POLL_MS while `active`; `idsKey` is the ids joined by commas
+ * (a string, so the same ids keep the same timer). A failed read is left to the next tick.
+ */
+function usePoll(active: boolean, idsKey: string, read: (ids: string[]) => Promise<unknown>) {
+  const latest = useRef(read);
+  latest.current = read;
   useEffect(() => {
-    if (!idsKey) return;
-    const timer = setInterval(() => {
-      client
-        .query({
-          query: DocumentsProgressDocument,
-          variables: { ids: idsKey.split(',') },
-          fetchPolicy: 'network-only',
-        })
-        .catch(() => {}); // the next tick tries again
-    }, INDEXING_POLL_MS);
+    if (!active) return;
+    const ids = idsKey ? idsKey.split(',') : [];
+    const timer = setInterval(() => void latest.current(ids).catch(() => {}), INDEXING_POLL_MS);
     return () => clearInterval(timer);
-  }, [idsKey, client]);
+  }, [active, idsKey]);
 }

@@ -44,10 +44,12 @@ export type SourceStatus =
 
 export type DocumentFieldsFragment = { id: string, sourceId: string, title: string, fileName: string, fileType: string, webUrl: string | null, fileSize: number, hasFile: boolean, status: Types.DocumentStatus, progress: number, error: string | null, chunkCount: number, createdAt: string, indexedAt: string | null };
 
+export type SourceProgressFieldsFragment = { documentCount: number, indexedCount: number, failedCount: number, pendingCount: number, chunkCount: number, connection: { status: Types.SourceStatus, authMode: string, site: string, account: string | null, keys: Array<string>, lastSyncStartedAt: string | null, lastSyncFinishedAt: string | null, nextSyncAt: string | null, itemsSeen: number, itemsIndexed: number, itemsFailed: number, itemsDeleted: number, itemsTotal: number | null, lastError: string | null } | null };
+
 export type SourcesQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type SourcesQuery = { sources: Array<{ id: string, kind: string, name: string, description: string, createdAt: string, documentCount: number, indexedCount: number, failedCount: number, pendingCount: number, chunkCount: number, connection: { status: Types.SourceStatus, authMode: string, site: string, account: string | null, keys: Array<string>, lastSyncStartedAt: string | null, lastSyncFinishedAt: string | null, nextSyncAt: string | null, itemsSeen: number, itemsIndexed: number, itemsFailed: number, itemsDeleted: number, itemsTotal: number | null, lastError: string | null } | null, documentPage: { nodes: Array<{ id: string, sourceId: string, title: string, fileName: string, fileType: string, webUrl: string | null, fileSize: number, hasFile: boolean, status: Types.DocumentStatus, progress: number, error: string | null, chunkCount: number, createdAt: string, indexedAt: string | null }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } }> };
+export type SourcesQuery = { sources: Array<{ id: string, kind: string, name: string, description: string, createdAt: string, documentCount: number, indexedCount: number, failedCount: number, pendingCount: number, chunkCount: number, documentPage: { nodes: Array<{ id: string, sourceId: string, title: string, fileName: string, fileType: string, webUrl: string | null, fileSize: number, hasFile: boolean, status: Types.DocumentStatus, progress: number, error: string | null, chunkCount: number, createdAt: string, indexedAt: string | null }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } }, connection: { status: Types.SourceStatus, authMode: string, site: string, account: string | null, keys: Array<string>, lastSyncStartedAt: string | null, lastSyncFinishedAt: string | null, nextSyncAt: string | null, itemsSeen: number, itemsIndexed: number, itemsFailed: number, itemsDeleted: number, itemsTotal: number | null, lastError: string | null } | null }> };
 
 export type DocumentPageFieldsFragment = { nodes: Array<{ id: string, sourceId: string, title: string, fileName: string, fileType: string, webUrl: string | null, fileSize: number, hasFile: boolean, status: Types.DocumentStatus, progress: number, error: string | null, chunkCount: number, createdAt: string, indexedAt: string | null }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } };
 
@@ -122,6 +124,18 @@ export type DeleteSourceMutationVariables = Exact<{
 
 export type DeleteSourceMutation = { deleteSource: boolean };
 
+export const SourceProgressFieldsFragmentDoc = gql`
+    fragment SourceProgressFields on Source {
+  documentCount
+  indexedCount
+  failedCount
+  pendingCount
+  chunkCount
+  connection {
+    ...SourceConnectionFields
+  }
+}
+    `;
 export const DocumentFieldsFragmentDoc = gql`
     fragment DocumentFields on Document {
   id
@@ -159,20 +173,14 @@ export const SourcesDocument = gql`
     name
     description
     createdAt
-    documentCount
-    indexedCount
-    failedCount
-    pendingCount
-    chunkCount
-    connection {
-      ...SourceConnectionFields
-    }
+    ...SourceProgressFields
     documentPage(first: 50) {
       ...DocumentPageFields
     }
   }
 }
-    ${SourceConnectionFieldsFragmentDoc}
+    ${SourceProgressFieldsFragmentDoc}
+${SourceConnectionFieldsFragmentDoc}
 ${DocumentPageFieldsFragmentDoc}
 ${DocumentFieldsFragmentDoc}`;
 export function useSourcesQuery(baseOptions?: ApolloReactHooks.QueryHookOptions<SourcesQuery, SourcesQueryVariables>) {
@@ -226,20 +234,14 @@ export const SourcesProgressDocument = gql`
     query SourcesProgress($ids: [ID!]!) {
   sources {
     id
-    documentCount
-    indexedCount
-    failedCount
-    pendingCount
-    chunkCount
-    connection {
-      ...SourceConnectionFields
-    }
+    ...SourceProgressFields
   }
   documentsById(ids: $ids) {
     ...DocumentFields
   }
 }
-    ${SourceConnectionFieldsFragmentDoc}
+    ${SourceProgressFieldsFragmentDoc}
+${SourceConnectionFieldsFragmentDoc}
 ${DocumentFieldsFragmentDoc}`;
 export function useSourcesProgressQuery(baseOptions: ApolloReactHooks.QueryHookOptions<SourcesProgressQuery, SourcesProgressQueryVariables> & ({ variables: SourcesProgressQueryVariables; skip?: boolean; } | { skip: boolean; }) ) {
         const options = {...defaultOptions, ...baseOptions}
