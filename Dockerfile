@@ -1,5 +1,7 @@
 # The app image used by docker-compose.yml (it connects to DATABASE_URL; no embedded database).
-FROM node:20-bookworm-slim AS build
+# Node 24 is the current LTS (Node 20 reached its end of life in April 2026); the code also installs
+# and passes its tests on Node 20.19+ (docs/OPERATIONS.md, "Node versions").
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY server/package.json server/
@@ -9,7 +11,7 @@ RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build && npm prune --omit=dev
 
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 ENV NODE_ENV=production
 WORKDIR /app
 COPY --from=build /app/package.json ./

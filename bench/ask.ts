@@ -4,7 +4,8 @@
  *   npm run bench:ask                         embedded Postgres
  *   BENCH_DATABASE_URL=postgres://… npm run bench:ask
  * Options: SIZES (chunks, default 10000,100000; the workspace grows from one size to the next),
- * QUERIES (default 200, plus 20 warm-up questions that are not measured); KEEP_DATABASE=1 keeps
+ * QUERIES (default 200, plus 20 warm-up questions that are not measured), LOAD_SECONDS (the
+ * askers' run, default 10), VOCABULARY (a corpus.jsonl, default Cranfield's); KEEP_DATABASE=1 keeps
  * the loaded database (its URL is printed) for looking at query plans; REUSE_DATABASE=URL runs
  * on such a kept database instead of loading again (a million chunks take ~30 min to load), its
  * questions drawn from its own chunks; it grows it only if a size asks for more than it holds.
@@ -46,13 +47,16 @@ const SIZES = (process.env.SIZES ?? '10000,100000')
 const QUERIES = Number(process.env.QUERIES ?? 200);
 const WARMUP = 20;
 const ASKERS = 8;
-const LOAD_SECONDS = 10;
+const LOAD_SECONDS = Number(process.env.LOAD_SECONDS ?? 10);
 const CHUNKS_PER_DOCUMENT = 10;
 const LOAD_WORKERS = 3;
 const mode = process.env.BENCH_DATABASE_URL ? 'postgres' : 'embedded';
 const HYBRID = process.env.HYBRID === '1';
 const DIMENSIONS = 512;
-const CRANFIELD = path.resolve(import.meta.dirname, '../../shared/data/ir/cranfield/corpus.jsonl');
+/** Where the vocabulary comes from (a BEIR corpus.jsonl); the smoke run passes a tiny one. */
+const VOCABULARY =
+  process.env.VOCABULARY ??
+  path.resolve(import.meta.dirname, '../../shared/data/ir/cranfield/corpus.jsonl');
 
 // Seeded PRNG (mulberry32), so the corpus and the questions are the same on every run.
 let seed = 0x5eed1234;
@@ -69,7 +73,7 @@ const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.lengt
 // Vocabulary: Cranfield's words by frequency (already Zipfian), then the rare pseudo-words
 // continuing the curve (weight ∝ 1 / rank) as the long tail.
 const counts = new Map<string, number>();
-for (const line of fs.readFileSync(CRANFIELD, 'utf8').split('\n')) {
+for (const line of fs.readFileSync(VOCABULARY, 'utf8').split('\n')) {
   if (!line.trim()) continue;
   const doc = JSON.parse(line) as { title?: string; text?: string };
   for (const w of `${doc.title ?? ''} ${doc.text ?? ''}`.toLowerCase().match(/[a-z0-9]+/g) ?? [])

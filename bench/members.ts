@@ -3,6 +3,7 @@
  *   npm run bench:members                         embedded Postgres
  *   BENCH_DATABASE_URL=postgres://… npm run bench:members
  * Prints p50/p95 latency of the first page, a name search as typed, and a sorted/filtered page.
+ * SIZES (members, default 2000,20000) and RUNS (per query, default 60) change the run.
  */
 import 'reflect-metadata';
 import { loadConfig } from '../server/src/config.js';
@@ -10,8 +11,8 @@ import { createTemporaryDatabase } from '../server/src/db/temporary-database.js'
 import { startServer } from '../server/src/server.js';
 import { createLogger } from '../server/src/shared/logger.js';
 
-const SIZES = [2_000, 20_000];
-const RUNS = 60;
+const SIZES = (process.env.SIZES ?? '2000,20000').split(',').map(Number);
+const RUNS = Number(process.env.RUNS ?? 60);
 const mode = process.env.BENCH_DATABASE_URL ? 'postgres' : 'embedded';
 const QUERY = `query($s: String, $sort: MemberSort!, $f: MemberFilter!) {
   members(search: $s, sort: $sort, filter: $f, first: 50) { nodes { id email firstName lastName roles } totalCount pageInfo { hasNextPage endCursor } }

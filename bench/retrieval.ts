@@ -20,7 +20,7 @@ import 'reflect-metadata';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startBenchServer } from './support/bench-server.js';
+import { runBench, startBenchServer, waitFor } from './support/bench-server.js';
 import { RANKING } from '../server/src/modules/search/ranking.js';
 import { startFakeOpenAI } from '../server/test/helpers/fake-openai.js';
 import { Bm25Baseline } from './bm25-baseline.js';
@@ -78,11 +78,13 @@ const hybridEnv: Record<string, string> = fakeEmbeddings
       EMBEDDING_MODEL: 'text-embedding-3-small',
     }
   : {};
-const results: CollectionResult[] = [];
-for (const dir of dirs) results.push(await runCollection(dir, ablation ? ABLATIONS : {}));
-await fakeEmbeddings?.close();
-if (results.length > 1) printTable(results);
-if (ablation) printAblation(results);
+runBench(async () => {
+  const results: CollectionResult[] = [];
+  for (const dir of dirs) results.push(await runCollection(dir, ablation ? ABLATIONS : {}));
+  await fakeEmbeddings?.close();
+  if (results.length > 1) printTable(results);
+  if (ablation) printAblation(results);
+});
 
 async function runCollection(
   dir: string,
@@ -124,53 +126,48 @@ async function runCollection(
       password: 'bench passphrase 1',
     });
     const started = performance.now();
+    const files = corpusFiles(corpus);
     let next = 0;
+    let failure: unknown = null;
+    // Eight uploaders; the first refusal stops them all, and the bench with it.
     await Promise.all(
       Array.from({ length: 8 }, async () => {
-        while (next < corpus.length) {
-          const doc = corpus[next++];
-          const ticket = await call(
-            'POST',
-            '/api/integrations/get-upload-url',
-            { fileName: fileName(doc), fileType: 'text/plain' },
-            token,
-          );
-          // The body repeats the title, as a real document's first line would.
-          const body = doc.text?.trim() ? doc.text : '';
-          const put = await fetch(ticket.uploadUrl, {
-            method: 'PUT',
-            body: body || ' ',
-            headers: { 'Content-Type': 'text/plain' },
-          });
-          if (!put.ok) throw new Error(`PUT ${put.status}`);
-          const confirmed = await call(
-            'POST',
-            '/api/integrations/confirm-upload',
-            { fileKey: ticket.fileKey },
-            token,
-          );
-          if (!confirmed.documentId) throw new Error(JSON.stringify(confirmed));
-          corpusIdOf.set(confirmed.documentId, doc._id);
+        while (next < files.length && !failure) {
+          const file = files[next++];
+          try {
+            corpusIdOf.set(await upload(call, token, file), file.id);
+          } catch (error) {
+            failure ??= new Error(`corpus document ${file.id}: ${(error as Error).message}`);
+          }
         }
       }),
     );
-    let counts = { done: 0, failed: 0 };
-    while (counts.done < corpus.length) {
-      await new Promise((r) => setTimeout(r, 250));
-      [counts] = await server.services.db.query(
+    if (failure) throw failure;
+    let failed = 0;
+    await waitFor(`indexing ${files.length} documents`, async () => {
+      const [row] = await server.services.db.query(
         `SELECT count(*) FILTER (WHERE status IN ('indexed', 'failed'))::int AS done,
                 count(*) FILTER (WHERE status = 'failed')::int AS failed FROM documents`,
       );
+      failed = row.failed;
+      return { done: row.done >= files.length, progress: row.done };
+    });
+    if (failed > 0) {
+      const errors = await server.services.db.query(
+        `SELECT error, count(*)::int AS n FROM documents WHERE status = 'failed' GROUP BY 1`,
+      );
+      throw new Error(`${failed} corpus documents failed to index: ${JSON.stringify(errors)}`);
     }
+    await checkTwinsIndexedAlike(server.services.db, files, corpusIdOf);
     if (fakeEmbeddings) {
       // Hybrid: every chunk's vector written before anything is measured.
-      for (let missing = 1; missing > 0;) {
-        await new Promise((r) => setTimeout(r, 250));
-        [{ missing }] = await server.services.db.query(
+      await waitFor('embedding every chunk', async () => {
+        const [{ missing }] = await server.services.db.query(
           `SELECT count(*)::int AS missing FROM chunks c
             WHERE NOT EXISTS (SELECT 1 FROM chunk_embeddings e WHERE e.chunk_id = c.id)`,
         );
-      }
+        return { done: missing === 0, progress: -missing };
+      });
     }
     const ingestSeconds = (performance.now() - started) / 1000;
     const [{ workspace_id: workspaceId }] = await server.services.db.query(
@@ -241,7 +238,7 @@ async function runCollection(
     latencies.sort((a, b) => a - b);
     console.log(`retrieval benchmark: ${name} (${mode} database)`);
     console.log(
-      `  corpus: ${corpus.length} documents ingested in ${ingestSeconds.toFixed(1)} s (${counts.failed} without text), ${judged.length} judged queries`,
+      `  corpus: ${files.length} documents ingested in ${ingestSeconds.toFixed(1)} s (${files.filter((f) => f.titleAsText).length} title-only, ${files.filter((f) => f.twin).length} with a twin's exact text; ${corpus.length - files.length} without any word skipped), ${judged.length} judged queries`,
     );
     if (words)
       console.log(
@@ -269,6 +266,105 @@ async function runCollection(
       console.log(`  database kept: ${db.url} (document ids: ${ids})`);
     }
   }
+}
+
+/** A corpus document as the .txt file the bench uploads. */
+interface CorpusFile {
+  id: string;
+  /** Carries the title: the .txt parser takes a document's title from its file name. */
+  name: string;
+  body: string;
+  /** The document has no text but its title, so its file holds the title. */
+  titleAsText: boolean;
+  /** An earlier document of the corpus with exactly this text. */
+  twin?: string;
+}
+
+/**
+ * Every corpus document with any words, as its own file. A workspace refuses a second copy of
+ * the same bytes, yet a collection may hold the same text twice (CACM's 1,617 title-only
+ * documents share many titles; CISI, NPL and LISA repeat abstracts): a repeat gets a suffix of
+ * spaces and tabs on a line of its own, which text normalisation removes, so its bytes differ
+ * and its indexed text does not (checkTwinsIndexedAlike verifies it). A document with no words
+ * at all is skipped: nothing could ever find it, ours or the baseline.
+ */
+function corpusFiles(corpus: Record<string, string>[]): CorpusFile[] {
+  const firstWith = new Map<string, string>();
+  const repeats = new Map<string, number>();
+  const files: CorpusFile[] = [];
+  for (const doc of corpus) {
+    const title = (doc.title ?? '').trim();
+    const text = (doc.text ?? '').trim();
+    const body = text || title;
+    if (!body) continue;
+    const twin = firstWith.get(body);
+    const repeat = (repeats.get(body) ?? -1) + 1;
+    repeats.set(body, repeat);
+    if (twin === undefined) firstWith.set(body, doc._id);
+    files.push({
+      id: doc._id,
+      name: fileName(doc),
+      body: repeat ? `${body}\n${invisibleTag(repeat)}` : body,
+      titleAsText: !text,
+      ...(twin !== undefined ? { twin } : {}),
+    });
+  }
+  return files;
+}
+
+/** n written in binary as spaces and tabs: a trailing line that normalisation drops. */
+function invisibleTag(n: number): string {
+  return n.toString(2).replace(/0/g, ' ').replace(/1/g, '\t') + '\t';
+}
+
+/** The three-step upload of one file; answers the new document's id, throws on any refusal. */
+async function upload(
+  call: (method: string, url: string, body?: unknown, token?: string) => Promise<any>,
+  token: string,
+  file: CorpusFile,
+): Promise<string> {
+  const ticket = await call(
+    'POST',
+    '/api/integrations/get-upload-url',
+    { fileName: file.name, fileType: 'text/plain' },
+    token,
+  );
+  const put = await fetch(ticket.uploadUrl, {
+    method: 'PUT',
+    body: file.body,
+    headers: { 'Content-Type': 'text/plain' },
+  });
+  if (!put.ok) throw new Error(`PUT answered ${put.status}: ${await put.text()}`);
+  const confirmed = await call(
+    'POST',
+    '/api/integrations/confirm-upload',
+    { fileKey: ticket.fileKey },
+    token,
+  );
+  if (!confirmed?.documentId) throw new Error(`confirm-upload: ${JSON.stringify(confirmed)}`);
+  return confirmed.documentId as string;
+}
+
+/** A repeated text must index exactly as its first copy did, or the figures would be off. */
+async function checkTwinsIndexedAlike(
+  db: { query: (sql: string, params?: unknown[]) => Promise<any[]> },
+  files: CorpusFile[],
+  corpusIdOf: Map<string, string>,
+) {
+  const documentOf = new Map([...corpusIdOf].map(([documentId, id]) => [id, documentId]));
+  const pairs = files
+    .filter((f) => f.twin !== undefined)
+    .map((f) => [documentOf.get(f.id)!, documentOf.get(f.twin!)!]);
+  if (pairs.length === 0) return;
+  const differing = await db.query(
+    `SELECT t.copy FROM unnest($1::uuid[], $2::uuid[]) AS t(copy, original)
+      WHERE (SELECT string_agg(text, '|' ORDER BY ordinal) FROM chunks WHERE document_id = t.copy)
+            IS DISTINCT FROM
+            (SELECT string_agg(text, '|' ORDER BY ordinal) FROM chunks WHERE document_id = t.original)`,
+    [pairs.map((p) => p[0]), pairs.map((p) => p[1])],
+  );
+  if (differing.length > 0)
+    throw new Error(`${differing.length} repeated texts were indexed unlike their first copy`);
 }
 
 /** A file name that carries the title (the .txt parser takes the title from the name). */

@@ -6,13 +6,14 @@
  * Prints p50/p95 of: the sources list with each first page (what the page loads), a page 20
  * pages deep (Load more, by cursor), and one progress poll (every source's counts and 50
  * documents by id, what is read every 1.5 s while something indexes). The counts come from the
- * sources' count rows (a trigger on documents), not from counting documents.
+ * sources' count rows (a trigger on documents), not from counting documents. SIZES (default
+ * 10000,100000,1000000) and RUNS (per query, default 30) change the run.
  */
 import 'reflect-metadata';
 import { startBenchServer } from './support/bench-server.js';
 
-const SIZES = [10_000, 100_000, 1_000_000];
-const RUNS = 30;
+const SIZES = (process.env.SIZES ?? '10000,100000,1000000').split(',').map(Number);
+const RUNS = Number(process.env.RUNS ?? 30);
 const bench = await startBenchServer('source-listing');
 const { server, call } = bench;
 

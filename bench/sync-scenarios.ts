@@ -22,9 +22,15 @@ export interface Scenario {
   /** Asks the product for a sync now. */
   resync(call: Call, token: string): Promise<void>;
   requests(): number;
+  /** `GET /path` of each request from the `from`-th on (ids and numbers as `…`), to show where they went. */
+  requestsFrom(from: number): string[];
   maxInFlight(): number;
   close(): Promise<void>;
 }
+
+/** `GET /drive/v3/files/…`: a request's method and path, ids and numbers folded. */
+const shape = (r: { method: string; path: string }) =>
+  `${r.method} ${r.path.replace(/\/(?=[^/]*\d)[\w.-]{6,}|\/\d+(?=\/|$)/g, '/…')}`;
 
 const WORDS =
   'deploy rollback incident pager escalation runbook service latency database cache queue release customer policy travel budget review security access vendor'.split(
@@ -100,14 +106,21 @@ export async function confluence(items: number, latencyMs: number): Promise<Scen
     resync: async (call, token) =>
       void (await call('POST', '/api/resync-confluence', undefined, token)),
     requests: () => fake.requests.length,
+    requestsFrom: (from) => fake.requests.slice(from).map(shape),
     maxInFlight: () => fake.maxInFlight,
     close: () => fake.close(),
   };
 }
 
-/** Issues with two comments each, plus one Markdown doc per 20 issues. */
+/**
+ * Issues with two comments each, plus one Markdown doc per 20 issues, stamped three hours back
+ * as a repository's items are older than a sync's window (the last sync's start less an hour):
+ * an incremental sync's `since` listing then holds only what changed.
+ */
 export async function github(items: number, latencyMs: number): Promise<Scenario> {
   const fake = await startFakeGitHub({ latencyMs });
+  const past = 3 * 60 * 60 * 1000;
+  fake.advanceClock(-past);
   fake.addRepo({ owner: 'bench', name: 'api' });
   fake.addToken('bench-token', { login: 'bench', repos: ['bench/api'] });
   const docs = Math.floor(items / 20);
@@ -127,6 +140,7 @@ export async function github(items: number, latencyMs: number): Promise<Scenario
       `docs/runbook-${n}.md`,
       `# Runbook ${n}\n\n${prose(n, (s) => `## ${s}`)}`,
     );
+  fake.advanceClock(past); // edits are stamped now
   return {
     label: 'GitHub',
     unit: 'issues and docs',
@@ -148,6 +162,7 @@ export async function github(items: number, latencyMs: number): Promise<Scenario
     resync: async (call, token) =>
       void (await call('POST', '/api/integrations/github/resync', undefined, token)),
     requests: () => fake.requests.length,
+    requestsFrom: (from) => fake.requests.slice(from).map(shape),
     maxInFlight: () => fake.maxInFlight,
     close: () => fake.close(),
   };
@@ -202,6 +217,7 @@ export async function googleDrive(items: number, latencyMs: number): Promise<Sce
     resync: async (call, token) =>
       void (await call('POST', '/api/integrations/google_docs/resync', undefined, token)),
     requests: () => fake.requests.length,
+    requestsFrom: (from) => fake.requests.slice(from).map(shape),
     maxInFlight: () => fake.maxInFlight,
     close: () => fake.close(),
   };

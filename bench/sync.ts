@@ -2,7 +2,9 @@
  * Connector sync throughput, per tool: a loopback fake (Confluence Cloud, GitHub, Google Drive)
  * holding ITEMS items (default 2,000) and answering every request after LATENCY_MS (default 50),
  * synced end to end through the product (listing, fetching, text, chunking, indexing), then an
- * incremental resync after 1 % of the items changed.
+ * incremental resync after 1 % of the items changed, then an idle resync (nothing changed: a
+ * handful of requests whatever the number of items, except for Confluence, which lists
+ * everything each sync).
  *   npm run bench:sync
  *   CONNECTORS=github ITEMS=5000 npm run bench:sync
  *   BENCH_DATABASE_URL=postgres://… npm run bench:sync
@@ -78,6 +80,15 @@ async function run(tool: Scenario) {
     const inc = await waitForSync(sourceId, 1);
     const incSeconds = (performance.now() - incStart) / 1000;
 
+    const idleMark = tool.requests();
+    const idleStart = performance.now();
+    await tool.resync(call, token);
+    const idle = await waitForSync(sourceId, 2);
+    const idleSeconds = (performance.now() - idleStart) / 1000;
+    const idlePaths = new Map<string, number>();
+    for (const path of tool.requestsFrom(idleMark))
+      idlePaths.set(path, (idlePaths.get(path) ?? 0) + 1);
+
     console.log(`${tool.label}: ${ITEMS} ${tool.unit}`);
     console.log(
       `  full sync: ${full.items_indexed} indexed, ${full.items_failed} failed, ${chunks} chunks in ${fullSeconds.toFixed(1)} s`,
@@ -90,6 +101,13 @@ async function run(tool: Scenario) {
     );
     console.log(
       `  incremental resync after ${changed} changes: ${inc.items_indexed} re-indexed of ${inc.items_seen} listed in ${incSeconds.toFixed(1)} s, ${tool.requests() - mark} requests`,
+    );
+    const idleRequests = tool.requests() - idleMark;
+    console.log(
+      `  idle resync (nothing changed): ${idle.items_indexed} re-indexed of ${idle.items_seen} listed in ${idleSeconds.toFixed(1)} s, ${idleRequests} request${idleRequests === 1 ? '' : 's'}`,
+    );
+    console.log(
+      `    ${[...idlePaths].map(([path, n]) => (n > 1 ? `${path} ×${n}` : path)).join(', ')}`,
     );
     console.log(`  peak RSS (app and fake in one process): ${(peakRss / 1048576).toFixed(0)} MiB`);
   } finally {

@@ -6,6 +6,17 @@ import { createTemporaryDatabase } from '../../server/src/db/temporary-database.
 import { startServer } from '../../server/src/server.js';
 import { createLogger } from '../../server/src/shared/logger.js';
 
+/** A refused REST call: the bench stops on it instead of reading an error body as an answer. */
+export class BenchCallError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+    what: string,
+  ) {
+    super(`${what} answered ${status}: ${JSON.stringify(body)}`);
+  }
+}
+
 /**
  * The real app for a benchmark: a fresh database (embedded, or BENCH_DATABASE_URL's server), a
  * fresh DATA_DIR, production settings plus `env`, and a JSON caller for its REST paths.
@@ -26,7 +37,10 @@ export async function startBenchServer(name: string, env: Record<string, string>
     host: '127.0.0.1',
   };
   const server = await startServer(config, createLogger('error'));
-  /** A REST call with a JSON body, answered as parsed JSON. */
+  /**
+   * A REST call with a JSON body, answered as parsed JSON. Any answer but a 2xx rejects with
+   * BenchCallError, so a refused upload or sign-in can never pass for a result.
+   */
   const call = async (method: string, url: string, body?: unknown, token?: string) => {
     const res = await fetch(server.url + url, {
       method,
@@ -36,7 +50,15 @@ export async function startBenchServer(name: string, env: Record<string, string>
       },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-    return res.json() as Promise<any>;
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      // Not JSON: the raw text goes into the error below, or back to the caller.
+    }
+    if (!res.ok) throw new BenchCallError(res.status, parsed, `${method} ${url}`);
+    return parsed as any;
   };
   return {
     server,
@@ -50,4 +72,41 @@ export async function startBenchServer(name: string, env: Record<string, string>
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Runs a bench's main function: any failure is printed with its reason and the process exits
+ * non-zero at once (open sockets, timers or a half-stopped server can never keep it waiting).
+ */
+export function runBench(main: () => Promise<void>): void {
+  main().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      console.error(`bench failed: ${error instanceof Error ? error.message : String(error)}`);
+      process.exit(1);
+    },
+  );
+}
+
+/**
+ * Polls `check` until it answers true; fails when it has not moved on (its `progress` is the
+ * same) for `stallMs`, so a stuck bench says so instead of waiting for ever.
+ */
+export async function waitFor(
+  what: string,
+  check: () => Promise<{ done: boolean; progress: number }>,
+  stallMs = 120_000,
+): Promise<void> {
+  let last = -1;
+  let since = performance.now();
+  for (;;) {
+    const { done, progress } = await check();
+    if (done) return;
+    if (progress !== last) {
+      last = progress;
+      since = performance.now();
+    } else if (performance.now() - since > stallMs)
+      throw new Error(`${what}: no progress for ${Math.round(stallMs / 1000)} s (at ${progress})`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
 }

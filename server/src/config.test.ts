@@ -9,7 +9,9 @@ describe('loadConfig', () => {
       dataDir: '/srv/lumen/data',
       databaseUrl: undefined,
       graphqlIntrospection: false,
+      connectors: { syncIntervalMinutes: 30, sweepHours: 24 },
     });
+    expect(loadConfig({ CONNECTOR_SWEEP_HOURS: '0' }).connectors.sweepHours).toBe(0);
   });
 
   it.each([
@@ -22,6 +24,8 @@ describe('loadConfig', () => {
     [{ NODE_ENV: 'staging' }, /^NODE_ENV /],
     [{ NODE_ENV: 'production', DEV_OUTBOX: 'true' }, /^DEV_OUTBOX /],
     [{ ACCESS_TOKEN_TTL_SECONDS: '5' }, /^ACCESS_TOKEN_TTL_SECONDS /],
+    [{ CONNECTOR_SWEEP_HOURS: '1.5' }, /^CONNECTOR_SWEEP_HOURS /],
+    [{ CONNECTOR_SWEEP_HOURS: '721' }, /^CONNECTOR_SWEEP_HOURS /],
   ])('names the variable when %o is invalid', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

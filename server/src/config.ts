@@ -82,6 +82,11 @@ export interface Config {
     allowPrivateHosts: boolean;
     /** Minutes between a connected source's incremental syncs. */
     syncIntervalMinutes: number;
+    /**
+     * CONNECTOR_SWEEP_HOURS: how often an incremental sync of Google Drive or GitHub also runs
+     * the complete id listing that finds deletions its listing cannot report (0: every sync).
+     */
+    sweepHours: number;
     /** First backoff after a tool's 5xx or a network error (doubles, with jitter). */
     retryBaseMs: number;
     /** Requests in flight at once per syncing source. */
@@ -254,6 +259,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     connectors: {
       allowPrivateHosts: boolean(env, 'CONNECTORS_ALLOW_PRIVATE_HOSTS', false),
       syncIntervalMinutes: integer(env, 'CONNECTOR_SYNC_INTERVAL_MINUTES', 30, 1, 10_080),
+      sweepHours: integer(env, 'CONNECTOR_SWEEP_HOURS', 24, 0, 720),
       retryBaseMs: integer(env, 'CONNECTOR_RETRY_BASE_MS', 1000, 1, 60_000),
       maxRequestsInFlight: integer(env, 'CONNECTOR_MAX_REQUESTS_IN_FLIGHT', 4, 1, 32),
     },

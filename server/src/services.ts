@@ -174,6 +174,7 @@ export function createServices(
     {
       allowPrivateHosts: config.connectors.allowPrivateHosts,
       intervalMs: config.connectors.syncIntervalMinutes * 60_000,
+      sweepIntervalMs: config.connectors.sweepHours * 3_600_000,
       retryBaseMs: config.connectors.retryBaseMs,
       maxInFlight: config.connectors.maxRequestsInFlight,
     },

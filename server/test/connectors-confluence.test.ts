@@ -278,7 +278,7 @@ describe('failures', () => {
     return waitForSync(app, sourceId, before);
   }
 
-  it('a page whose body fails fails alone, keeps its old text, and is fetched again next time', async () => {
+  it('a page whose body fails fails alone, keeps its old text, and is fetched again after a wait', async () => {
     const pages = await documentsOf(app, sourceId);
     const victim = pages.find((d) => d.title === 'Runbook 12')!;
     const victimId = victim.external_id.split(':')[1]!;
@@ -319,6 +319,27 @@ describe('failures', () => {
     );
     expect((await ask(app, admin, 'Who do we ask in runbook 13?')).answer).toMatch(/otter/);
 
+    // Listed again at the version that failed, before its wait (a sync interval) is over: it
+    // is not fetched, and stays failed with its old text.
+    const mark = fake.requests.length;
+    const waiting = await resync();
+    expect(waiting).toMatchObject({ items_failed: 0, items_indexed: 0 });
+    expect(waiting.last_error).toMatch(/1 item could not be read\. Each is read again as soon/);
+    const asked = fake.requests
+      .slice(mark)
+      .filter(
+        (r) => r.path.endsWith(`/pages/${victimId}`) || r.query.getAll('id').includes(victimId),
+      );
+    expect(asked).toEqual([]);
+    const [failed] = await app.sql<{ failed_version: string; failure_count: number }>(
+      `SELECT failed_version, failure_count FROM documents WHERE id = $1`,
+      [victim.id],
+    );
+    expect(failed).toEqual({ failed_version: expect.stringMatching(/^\d+$/), failure_count: 1 });
+
+    await app.sql(`UPDATE documents SET retry_at = now() - interval '1 second' WHERE id = $1`, [
+      victim.id,
+    ]);
     const healed = await resync();
     expect(healed).toMatchObject({ items_failed: 0, last_error: null });
     expect((await ask(app, admin, 'Who do we page in runbook 12?')).answer).toMatch(/walrus/);

@@ -52,6 +52,26 @@ afterAll(async () => {
 const save = (user: Account, body: Record<string, unknown>) =>
   app.rest('POST', '/api/save-integration/github', body, { token: user.token });
 
+async function resync() {
+  const before = (await sourceRow(app, sourceId)).sync_run;
+  const started = await app.rest('POST', '/api/integrations/github/resync', undefined, {
+    token: admin.token,
+  });
+  expect(started.status).toBe(202);
+  const row = await waitForSync(app, sourceId, before);
+  expect(row.status, row.last_error ?? '').toBe('idle');
+  return row;
+}
+
+/** Seconds since the source's last complete listing. */
+async function sinceSweep() {
+  const [row] = await app.sql<{ age: number }>(
+    `SELECT extract(epoch FROM now() - last_sweep_at)::float AS age FROM sources WHERE id = $1`,
+    [sourceId],
+  );
+  return row!.age;
+}
+
 describe('GitHub', () => {
   it('refuses a missing repository list, a bad token and a repository the token cannot read', async () => {
     const none = await save(admin, { password: TOKEN, spacekey: '' });
@@ -117,23 +137,49 @@ describe('GitHub', () => {
     expect((await sourceRow(app, sourceId)).sealed_credentials).not.toContain(TOKEN);
   });
 
-  it('a later sync picks up a new comment and drops a deleted file and issue', async () => {
+  it('an idle sync asks only for what changed: no complete listing within the sweep interval', async () => {
+    expect(await sinceSweep()).toBeLessThan(60); // the first sync listed everything
+    const mark = fake.requests.length;
+    const row = await resync();
+    expect(row).toMatchObject({ items_indexed: 0, items_deleted: 0 });
+    const requests = fake.requests.slice(mark);
+    // The repository, then its issues, discussions and tree: a handful, whatever the count.
+    expect(requests.map((r) => r.route)).toEqual([
+      '/repos/acme/api',
+      '/repos/acme/api/issues',
+      '/graphql',
+      '/repos/acme/api/git/trees/main',
+    ]);
+    expect(requests[1]!.query.has('since')).toBe(true);
+    expect(requests[2]!.body.query).toMatch(/UPDATED_AT/);
+  });
+
+  it('a later sync picks up a new comment at once, and drops a deleted file and issue at the next sweep', async () => {
     fake.addComment('acme/api', incident, 'Fixed by renewing the certificate with the ibex tool.');
     fake.deleteFile('acme/api', 'README.md');
     fake.deleteIssue('acme/api', incident + 1);
-    const before = (await sourceRow(app, sourceId)).sync_run;
-    const started = await app.rest('POST', '/api/integrations/github/resync', undefined, {
-      token: admin.token,
-    });
-    expect(started.status).toBe(202);
-    const row = await waitForSync(app, sourceId, before);
-    expect(row.status).toBe('idle');
+    let row = await resync();
+    expect(row).toMatchObject({ items_indexed: 1, items_deleted: 0 });
+    const answer = await ask(app, admin, 'Which tool renewed the certificate?');
+    expect(answer.answer).toMatch(/ibex/);
+    expect(await documentsOf(app, sourceId)).toHaveLength(34);
+
+    // A day on (CONNECTOR_SWEEP_HOURS, 24 by default), the sync lists every id and prunes.
+    await app.sql(`UPDATE sources SET last_sweep_at = now() - interval '25 hours' WHERE id = $1`, [
+      sourceId,
+    ]);
+    const mark = fake.requests.length;
+    row = await resync();
+    expect(row.items_deleted).toBe(2);
+    const complete = fake.requests
+      .slice(mark)
+      .filter((r) => r.route === '/repos/acme/api/issues' && !r.query.has('since'));
+    expect(complete).toHaveLength(1);
+    expect(await sinceSweep()).toBeLessThan(60);
     const ids = (await documentsOf(app, sourceId)).map((d) => d.external_id);
     expect(ids).not.toContain('file:acme/api:README.md');
     expect(ids).not.toContain(`issue:acme/api#${incident + 1}`);
     expect(ids).toHaveLength(32);
-    const answer = await ask(app, admin, 'Which tool renewed the certificate?');
-    expect(answer.answer).toMatch(/ibex/);
   });
 
   it('keeps another workspace out', async () => {

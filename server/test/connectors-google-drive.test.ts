@@ -9,6 +9,9 @@ let fake: FakeGoogle;
 let app: TestApp;
 let admin: Account;
 let sourceId: string;
+/** A second workspace's source: everything the account sees (no folders chosen). */
+let hal: Account;
+let halSource: string;
 const ids: Record<string, string> = {};
 const fixture = (name: string) =>
   readFileSync(new URL(`./fixtures/office/${name}`, import.meta.url));
@@ -65,6 +68,30 @@ async function authorize(user: Account, folders = '') {
   );
 }
 
+/** A resync asked for as `user`, and the source's row once it is over. */
+async function resync(user: Account, id: string) {
+  const before = (await sourceRow(app, id)).sync_run;
+  const res = await app.rest('POST', '/api/integrations/google_docs/resync', undefined, {
+    token: user.token,
+  });
+  expect(res.status).toBe(202);
+  const row = await waitForSync(app, id, before);
+  expect(row.status, row.last_error ?? '').toBe('idle');
+  return row;
+}
+
+/** Requests listing files (a full or id listing), not the folder scope's folders-only queries. */
+const fileListings = (from: number) =>
+  fake.requests
+    .slice(from)
+    .filter(
+      (r) => r.path === '/drive/v3/files' && r.query.get('q')!.includes(GOOGLE_MIME.document),
+    );
+
+/** The source's next sync runs the id listing: its last one is older than the sweep interval. */
+const sweepDue = (id: string) =>
+  app.sql(`UPDATE sources SET last_sweep_at = now() - interval '2 days' WHERE id = $1`, [id]);
+
 describe('Google Drive', () => {
   it('asks Google for read-only, offline access with a single-use state', async () => {
     const res = await app.rest('GET', '/api/integrations/google_docs/authorize-url', undefined, {
@@ -112,6 +139,27 @@ describe('Google Drive', () => {
     expect((await ask(app, admin, 'What is secret about the lemur launch?')).sources).toEqual([]);
   });
 
+  it('an idle sync reads the changes feed only: no id listing, no document written', async () => {
+    const rows = () =>
+      app.sql(`SELECT external_id, seen_run, status FROM documents WHERE source_id = $1`, [
+        sourceId,
+      ]);
+    const before = await rows();
+    const mark = fake.requests.length;
+    const row = await resync(admin, sourceId);
+    expect(row).toMatchObject({ items_seen: 0, items_indexed: 0, items_deleted: 0 });
+    const drive = fake.requests.slice(mark).filter((r) => r.path.startsWith('/drive/v3/'));
+    // The chosen folder, its subfolders level by level, the feed: whatever the number of files.
+    expect(drive.map((r) => r.path)).toEqual([
+      `/drive/v3/files/${ids.handbook}`,
+      '/drive/v3/files',
+      '/drive/v3/files',
+      '/drive/v3/changes',
+    ]);
+    expect(fileListings(mark)).toEqual([]);
+    expect(await rows()).toEqual(before);
+  });
+
   it('follows the changes feed: edits, trashed files and files moved out leave or update the index', async () => {
     fake.editFile(ids.travel!, {
       content: 'Travel meals are reimbursed up to 60 euros a day in the quetzal region.',
@@ -126,11 +174,168 @@ describe('Google Drive', () => {
     expect(row.status).toBe('idle');
     const paths = fake.requests.slice(mark).map((r) => r.path);
     expect(paths).toContain('/drive/v3/changes');
+    expect(fileListings(mark)).toEqual([]); // the feed said what was trashed
     const docs = await documentsOf(app, sourceId);
     expect(docs.map((d) => d.external_id)).toEqual([`file:${ids.travel}`]);
     expect((await ask(app, admin, 'How much are travel meals reimbursed?')).answer).toMatch(
       /60 euros/,
     );
+  });
+
+  it('a folder moved out of the chosen one takes its files out, by an id listing', async () => {
+    const archive = fake.addFolder({ name: 'Archive', parents: [ids.handbook!] });
+    const memo = fake.addFile({
+      name: 'Old memo',
+      mimeType: GOOGLE_MIME.document,
+      content: 'The gecko budget is frozen.',
+      parents: [archive.id],
+    });
+    await resync(admin, sourceId);
+    expect((await documentsOf(app, sourceId)).map((d) => d.external_id)).toContain(
+      `file:${memo.id}`,
+    );
+
+    fake.moveFile(archive.id, ['root']); // the feed lists the folder, not the memo
+    const mark = fake.requests.length;
+    const row = await resync(admin, sourceId);
+    expect(row.items_deleted).toBe(1);
+    expect(fileListings(mark).length).toBeGreaterThan(0);
+    expect((await documentsOf(app, sourceId)).map((d) => d.external_id)).toEqual([
+      `file:${ids.travel}`,
+    ]);
+  });
+
+  it('an incomplete search prunes nothing; a shared drive left leaves by an id listing', async () => {
+    hal = await newAdmin(app, 'Hal');
+    const team = fake.addDrive({ name: 'Team drive' });
+    const plan = fake.addFile({
+      name: 'Team plan',
+      mimeType: GOOGLE_MIME.document,
+      content: 'The heron launch is in May.',
+      parents: [team.id],
+    });
+    const res = await authorize(hal, '');
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const id: string = (halSource = res.body.sourceId);
+    await waitForSync(app, id, 0);
+    const has = async (file: { id: string }) =>
+      (await documentsOf(app, id)).some((d) => d.external_id === `file:${file.id}`);
+    const lastSweep = async () =>
+      (
+        await app.sql<{ age: number }>(
+          `SELECT extract(epoch FROM now() - last_sweep_at)::float AS age FROM sources WHERE id = $1`,
+          [id],
+        )
+      )[0]!.age;
+    expect(await has(plan)).toBe(true);
+    expect(await lastSweep()).toBeLessThan(60); // the full listing counts as one
+
+    // Google searches only some drives: the id listing says so, and nothing is pruned.
+    fake.searchSkipsDrives([team.id]);
+    await sweepDue(id);
+    let mark = fake.requests.length;
+    let row = await resync(hal, id);
+    expect(fileListings(mark).map((r) => r.query.get('fields'))).toEqual([
+      'nextPageToken,incompleteSearch,files(id)',
+    ]);
+    expect(row.items_deleted).toBe(0);
+    expect(await has(plan)).toBe(true);
+    expect(await lastSweep()).toBeGreaterThan(86_400); // not a complete sweep: the next sync tries again
+
+    fake.searchSkipsDrives([]);
+    mark = fake.requests.length;
+    row = await resync(hal, id);
+    expect(fileListings(mark)).toHaveLength(1);
+    expect(await lastSweep()).toBeLessThan(60);
+    expect(await has(plan)).toBe(true);
+
+    // Drive reports the drive, not its files: the sync sweeps, within the interval too.
+    fake.leaveDrive(team.id);
+    mark = fake.requests.length;
+    row = await resync(hal, id);
+    expect(fileListings(mark)).toHaveLength(1);
+    expect(row.items_deleted).toBe(1);
+    expect(await has(plan)).toBe(false);
+  });
+
+  it('a file that failed is fetched again only once it changes or its wait is over', async () => {
+    fake.exportLimitBytes = 2000;
+    const big = fake.addFile({
+      name: 'Big doc',
+      mimeType: GOOGLE_MIME.document,
+      content: 'The ibis report. '.repeat(200),
+    });
+    const exports = () => fake.count({ path: `/drive/v3/files/${big.id}/export` });
+    const state = async () =>
+      (
+        await app.sql<{
+          status: string;
+          failed_version: string | null;
+          failure_count: number;
+          wait: number | null;
+        }>(
+          `SELECT status, failed_version, failure_count,
+                  round(extract(epoch FROM retry_at - now()) / 60)::int AS wait
+             FROM documents WHERE source_id = $1 AND external_id = $2`,
+          [halSource, `file:${big.id}`],
+        )
+      )[0];
+
+    let row = await resync(hal, halSource);
+    expect(row.items_failed).toBe(1);
+    expect(row.last_error).toMatch(
+      /^1 item could not be read\. Each is read again as soon as it changes, else after a wait .*“Big doc”: .*10 MB/,
+    );
+    // Its version, and a wait of one sync interval (30 minutes).
+    expect(await state()).toEqual({
+      status: 'failed',
+      failed_version: big.version,
+      failure_count: 1,
+      wait: 30,
+    });
+    expect(exports()).toBe(1);
+
+    // Nothing changed and the wait is not over: not fetched again.
+    await resync(hal, halSource);
+    expect(exports()).toBe(1);
+    expect(await state()).toMatchObject({ failure_count: 1, wait: 30 });
+
+    // The wait is over: fetched again by id (the feed does not list it), and the wait doubles.
+    await app.sql(
+      `UPDATE documents SET retry_at = now() - interval '1 second' WHERE source_id = $1 AND external_id = $2`,
+      [halSource, `file:${big.id}`],
+    );
+    await resync(hal, halSource);
+    expect(exports()).toBe(2);
+    expect(await state()).toEqual({
+      status: 'failed',
+      failed_version: big.version,
+      failure_count: 2,
+      wait: 60,
+    });
+
+    // A new version is fetched at once, and its wait starts over.
+    const edited = fake.editFile(big.id, { content: 'The ibis report, revised. '.repeat(200) });
+    await resync(hal, halSource);
+    expect(exports()).toBe(3);
+    expect(await state()).toEqual({
+      status: 'failed',
+      failed_version: edited.version,
+      failure_count: 1,
+      wait: 30,
+    });
+
+    // Once it can be read, it is indexed and its failure forgotten.
+    fake.exportLimitBytes = 10 * 1024 * 1024;
+    fake.editFile(big.id, { name: 'Big doc, split' });
+    row = await resync(hal, halSource);
+    expect(row).toMatchObject({ items_failed: 0, last_error: null });
+    expect(await state()).toEqual({
+      status: 'indexed',
+      failed_version: null,
+      failure_count: 0,
+      wait: null,
+    });
   });
 
   it('keeps another workspace out', async () => {

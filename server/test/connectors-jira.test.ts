@@ -142,4 +142,39 @@ describe('Jira', () => {
       false,
     );
   });
+
+  it('an issue that fails is not fetched again until it changes or its wait is over', async () => {
+    const doc = (await documentsOf(app, sourceId)).find((d) =>
+      d.title.endsWith('API pods restart loop'),
+    )!;
+    const key = doc.title.split(':')[0]!;
+    fake.editIssue(key, { addComment: { body: 'Still restarting.' } });
+    // Its comments (more than the search answer carries) cannot be read.
+    const comments = { path: `/rest/api/3/issue/${key}/comment` };
+    fake.failNext(comments, { status: 500, body: { errorMessages: ['boom'] } }, 20);
+    const resync = async () => {
+      const before = (await sourceRow(app, sourceId)).sync_run;
+      await app.rest('POST', '/api/integrations/jira/resync', undefined, { token: admin.token });
+      return waitForSync(app, sourceId, before);
+    };
+    const failed = await resync();
+    fake.clearFaults();
+    expect(failed).toMatchObject({ status: 'idle', items_failed: 1 });
+    const [row] = await app.sql<{ status: string; failed_version: string; failure_count: number }>(
+      `SELECT status, failed_version, failure_count FROM documents WHERE id = $1`,
+      [doc.id],
+    );
+    expect(row).toEqual({
+      status: 'failed',
+      failed_version: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      failure_count: 1,
+    });
+
+    // Listed again (updated within the window) at the version that failed: not fetched.
+    const mark = fake.requests.length;
+    const again = await resync();
+    expect(again).toMatchObject({ status: 'idle', items_failed: 0, items_indexed: 0 });
+    expect(fake.requests.slice(mark).filter((r) => r.path.endsWith(comments.path))).toEqual([]);
+    expect((await documentsOf(app, sourceId)).find((d) => d.id === doc.id)!.status).toBe('failed');
+  });
 });

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { RetryLaterError } from '../src/jobs/job-queue.js';
 import type {
   ConnectorItem,
+  IdPage,
   StepResult,
   SyncContext,
 } from '../src/modules/connectors/connector.js';
@@ -56,6 +57,8 @@ interface Outcome {
   deleted: string[];
   steps: number;
   incomplete: boolean;
+  /** A step asked for the id listing: the feed could not report every deletion. */
+  sweep: boolean;
   cursor?: string;
 }
 
@@ -91,6 +94,7 @@ class Index {
       deleted: [],
       steps: 0,
       incomplete: false,
+      sweep: false,
     };
     let checkpoint: GoogleDriveCheckpoint | null = null;
     do {
@@ -101,6 +105,7 @@ class Index {
       out.failures.push(...result.failures);
       out.deleted.push(...(result.deleted ?? []));
       out.incomplete ||= Boolean(result.incomplete);
+      out.sweep ||= Boolean(result.sweep);
       if (result.cursor) out.cursor = result.cursor;
       for (const item of result.items) this.versions.set(item.externalId, item.version);
       for (const id of result.deleted ?? []) this.versions.delete(id);
@@ -112,17 +117,21 @@ class Index {
   }
 
   async listIds(): Promise<string[]> {
+    return (await this.idListing()).ids;
+  }
+
+  /** The complete id listing, and whether a page said it may have left files out. */
+  async idListing(): Promise<{ ids: string[]; incomplete: boolean }> {
     const ids: string[] = [];
+    let incomplete = false;
     let cursor: string | null = null;
     do {
-      const page: { ids: string[]; next: string | null } = await connector.listIds(
-        this.ctx(),
-        cursor,
-      );
+      const page: IdPage = await connector.listIds(this.ctx(), cursor);
       ids.push(...page.ids);
+      incomplete ||= Boolean(page.incomplete);
       cursor = page.next;
     } while (cursor);
-    return ids.sort();
+    return { ids: ids.sort(), incomplete };
   }
 }
 
@@ -254,6 +263,7 @@ describe('full listing', () => {
         title: 'broken.pdf',
         url: broken.webViewLink,
         message: expect.stringMatching(/damaged|could not be read/i),
+        version: broken.version, // not fetched again until it changes (or a wait is over)
       },
     ]);
   });
@@ -303,11 +313,53 @@ describe('incremental syncs from the changes feed', () => {
     expect(contentRequests() - fetched).toBe(122);
     expect(fake.count({ path: '/drive/v3/files' })).toBe(1); // only the first sync listed
     expect(index.cursor).not.toBe(first);
+    expect(out.sweep).toBe(false); // the feed reported every deletion: no id listing
 
     const quiet = await index.sync();
     expect(quiet.items).toEqual([]);
     expect(quiet.deleted).toEqual([]);
     expect(await index.listIds()).toEqual(fileIds(a, d, e, ...many));
+  });
+
+  it('asks for the id listing only where the feed cannot tell: a shared drive left, a folder trashed', async () => {
+    const team = fake.addDrive({ name: 'Team drive' });
+    doc('Shared plan', [team.id]);
+    const folder = fake.addFolder({ name: 'Notes' });
+    const note = doc('Note', [folder.id]);
+    const mine = doc('Mine');
+    const index = new Index({ apiBase: fake.url, folderIds: [] });
+    await index.sync();
+
+    fake.editFile(mine.id, { content: 'Mine, edited' });
+    const edited = await index.sync();
+    expect(ids(edited.items)).toEqual(fileIds(mine));
+    expect(edited.sweep).toBe(false);
+    expect((await index.sync()).sweep).toBe(false); // nothing changed
+
+    // Drive reports the shared drive the account left, not its files.
+    fake.leaveDrive(team.id);
+    const left = await index.sync();
+    expect(left).toMatchObject({ items: [], deleted: [], sweep: true });
+    expect(fake.requests.at(-1)!.query.get('fields')).toContain('driveId');
+    expect(await index.listIds()).toEqual(fileIds(note, mine));
+
+    fake.trashFile(folder.id);
+    const trashed = await index.sync();
+    expect(trashed.sweep).toBe(true);
+    expect(ids(trashed.deleted)).toEqual(fileIds(note));
+  });
+
+  it('says when Google searched only some drives, and the id listing leaves files out', async () => {
+    const team = fake.addDrive({ name: 'Team drive' });
+    const shared = doc('Shared plan', [team.id]);
+    const mine = doc('Mine');
+    const index = new Index({ apiBase: fake.url, folderIds: [] });
+    expect(await index.idListing()).toEqual({ ids: fileIds(shared, mine), incomplete: false });
+    fake.searchSkipsDrives([team.id]);
+    expect(await index.idListing()).toEqual({ ids: fileIds(mine), incomplete: true });
+    const ask = fake.requests.at(-1)!;
+    expect(ask.query.get('fields')).toBe('nextPageToken,incompleteSearch,files(id)');
+    expect(ask.query.get('corpora')).toBe('allDrives');
   });
 
   it('lists everything again when the saved page token has expired', async () => {
@@ -320,6 +372,7 @@ describe('incremental syncs from the changes feed', () => {
     const out = await index.sync();
     expect(ids(out.items)).toEqual(fileIds(b));
     expect(ids(out.unchanged)).toEqual(fileIds(a));
+    expect(out.sweep).toBe(true); // a full listing reports no deletions: the id listing runs
     expect(index.cursor).not.toBe(first);
     expect((await index.sync()).items).toEqual([]); // the new token works
 
@@ -384,6 +437,49 @@ describe('chosen folders', () => {
     fake.trashFile(low.id);
     expect(await connector.fetchOne(index.ctx(), `file:${low.id}`)).toBeNull();
     expect(await connector.fetchOne(index.ctx(), 'file:nope')).toBeNull();
+  });
+
+  it('asks for the id listing when a folder leaves the scope, not when a file does', async () => {
+    const root = fake.addFolder({ name: 'Handbook' });
+    const sub = fake.addFolder({ name: 'Policies', parents: [root.id] });
+    const kept = fake.addFolder({ name: 'Kept', parents: [root.id] });
+    const other = fake.addFolder({ name: 'Elsewhere' });
+    const archive = fake.addFolder({ name: 'Archive' });
+    const stays = doc('Welcome', [root.id]);
+    const loose = doc('Loose', [root.id]);
+    doc('Leave', [sub.id]);
+    const inKept = doc('Kept doc', [kept.id]);
+    const index = new Index({
+      apiBase: fake.url,
+      folderIds: [root.id],
+      folders: [{ id: root.id, name: 'Handbook' }],
+    });
+    await index.sync();
+    expect(JSON.parse(index.cursor!).scope.sort()).toEqual([root.id, sub.id, kept.id].sort());
+
+    fake.moveFile(loose.id, [other.id]); // a file out: the feed says so
+    fake.moveFile(other.id, [archive.id]); // a folder outside moving about
+    const out = await index.sync();
+    expect(ids(out.deleted)).toEqual(fileIds(loose));
+    expect(out.sweep).toBe(false);
+
+    // A folder moved out takes its files along, and the feed lists only the folder.
+    fake.moveFile(sub.id, [other.id]);
+    const moved = await index.sync();
+    expect(moved).toMatchObject({ items: [], deleted: [], sweep: true });
+    expect(await index.listIds()).toEqual(fileIds(stays, inKept));
+    expect((await index.sync()).sweep).toBe(false);
+
+    // Trashed before the sync began: no longer in the scope the sync reads, but in the last one.
+    fake.trashFile(kept.id);
+    const trashed = await index.sync();
+    expect(trashed.sweep).toBe(true);
+    expect((await index.sync()).sweep).toBe(false);
+
+    // A cursor kept before scopes were (a bare token): the sync cannot tell, so it sweeps.
+    index.cursor = JSON.parse(index.cursor!).pageToken;
+    expect((await index.sync()).sweep).toBe(true);
+    expect(JSON.parse(index.cursor!).scope).toEqual([root.id]);
   });
 
   it('stops, rather than prune everything, when a chosen folder is gone', async () => {
@@ -522,6 +618,7 @@ describe('errors', () => {
         title: 'Big doc',
         url: big.webViewLink,
         message: expect.stringContaining('10 MB'),
+        version: big.version,
       },
     ]);
   });

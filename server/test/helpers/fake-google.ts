@@ -135,8 +135,21 @@ export interface FakeGoogle {
   tokenRequests(grantType?: string): FakeGoogleRequest[];
   /** Requests matching, e.g. count({ path: '/export' }). */
   count(match: GoogleRequestMatcher): number;
+  /** Exports larger than this answer 403 exportSizeLimitExceeded; may be changed at any time. */
+  exportLimitBytes: number;
   /** A shared drive; its id is also its root folder's id. */
   addDrive(input: { name: string }): { id: string; name: string };
+  /**
+   * The account leaves (or is removed from) a shared drive: its files are no longer listed,
+   * readable or in the changes feed, which reports only the drive's own change (changeType
+   * 'drive', removed: true), as Drive does.
+   */
+  leaveDrive(id: string): void;
+  /**
+   * files.list over all drives (corpora=allDrives) leaves these shared drives' files out and
+   * answers incompleteSearch: true, as Google does when it cannot search every drive; [] ends it.
+   */
+  searchSkipsDrives(ids: string[]): void;
   addFolder(input: { name: string; parents?: string[]; driveId?: string }): FakeGoogleFile;
   addFile(input: NewGoogleFile): FakeGoogleFile;
   file(id: string): FakeGoogleFile;
@@ -190,8 +203,11 @@ interface Item {
 
 interface Change {
   seq: number;
+  /** A file's change; a shared drive's own change has none. */
   fileId: string;
   time: number;
+  /** A shared drive's change: the drive the account left. */
+  driveId?: string;
 }
 
 interface Reply {
@@ -262,13 +278,17 @@ class Fake implements FakeGoogle {
   private readonly tokenTtl: number;
   private readonly codeTtl: number;
   private readonly maxPageSize: number;
-  private readonly exportLimit: number;
+  exportLimitBytes: number;
   private inFlight = 0;
   private lastN = 0;
   private lastVersion = 100;
   private lastTime = 0;
   private readonly items = new Map<string, Item>();
   private readonly drives = new Map<string, string>(); // id -> name
+  /** Shared drives the account left: nothing of theirs is visible. */
+  private readonly lostDrives = new Set<string>();
+  /** Shared drives an allDrives search leaves out (incompleteSearch). */
+  private readonly unsearched = new Set<string>();
   private readonly changes: Change[] = [];
   /** Page tokens are positions plus this; below it they answer 410 (expired). */
   private tokenBase = 0;
@@ -303,7 +323,7 @@ class Fake implements FakeGoogle {
     this.tokenTtl = options.accessTokenTtlSeconds ?? 3599;
     this.codeTtl = options.codeTtlSeconds ?? 600;
     this.maxPageSize = options.maxPageSize ?? 1000;
-    this.exportLimit = options.exportLimitBytes ?? 10 * 1024 * 1024;
+    this.exportLimitBytes = options.exportLimitBytes ?? 10 * 1024 * 1024;
     this.latencyMs = options.latencyMs ?? 0;
     this.items.set(this.rootId, this.newItem({ id: this.rootId, name: 'My Drive', root: true }));
     this.server.on('connection', (socket) => {
@@ -335,6 +355,17 @@ class Fake implements FakeGoogle {
     this.drives.set(id, input.name);
     this.items.set(id, this.newItem({ id, name: input.name, driveId: id, root: true }));
     return { id, name: input.name };
+  }
+
+  leaveDrive(id: string) {
+    if (!this.drives.delete(id)) throw new Error(`No shared drive ${id}`);
+    this.lostDrives.add(id);
+    this.changes.push({ seq: this.changes.length + 1, fileId: '', driveId: id, time: this.tick() });
+  }
+
+  searchSkipsDrives(ids: string[]) {
+    this.unsearched.clear();
+    for (const id of ids) this.unsearched.add(id);
   }
 
   addFolder(input: { name: string; parents?: string[]; driveId?: string }) {
@@ -716,15 +747,24 @@ class Fake implements FakeGoogle {
     const key = listKey(q);
     const after = decodeToken(q.get('pageToken'), key);
     if (after === null) return invalid('pageToken', 'Invalid Value');
+    const skipped = (item: Item) =>
+      corpora === 'allDrives' && item.driveId !== null && this.unsearched.has(item.driveId);
     const found = [...this.items.values()].filter(
-      (item) => item.n > after && !item.deleted && !item.root && inCorpus(item) && where(item),
+      (item) =>
+        item.n > after &&
+        !item.deleted &&
+        !item.root &&
+        !this.lost(item) &&
+        !skipped(item) &&
+        inCorpus(item) &&
+        where(item),
     );
     const page = found.slice(0, pageSize);
     const more = found.length > pageSize;
     return masked(
       {
         kind: 'drive#fileList',
-        incompleteSearch: false,
+        incompleteSearch: corpora === 'allDrives' && this.unsearched.size > 0,
         ...(more ? { nextPageToken: encodeToken(page.at(-1)!.n, key) } : {}),
         files: page.map((item) => this.fileJson(item)),
       },
@@ -772,7 +812,7 @@ class Fake implements FakeGoogle {
         status: 400,
         body: googleError(400, 'badRequest', 'The requested conversion is not supported.'),
       };
-    if (bytes.length > this.exportLimit)
+    if (bytes.length > this.exportLimitBytes)
       return {
         status: 403,
         body: googleError(403, 'exportSizeLimitExceeded', 'This file is too large to be exported.'),
@@ -802,12 +842,18 @@ class Fake implements FakeGoogle {
     const includeRemoved = q.get('includeRemoved') !== 'false';
     const latest = new Map<string, Change>();
     for (const change of this.changes.slice(from - 1)) {
-      latest.delete(change.fileId); // re-inserted: ordered by its latest change
-      latest.set(change.fileId, change);
+      const key = change.driveId ? `drive:${change.driveId}` : change.fileId;
+      latest.delete(key); // re-inserted: ordered by its latest change
+      latest.set(key, change);
     }
     const list = [...latest.values()].filter((c) => {
+      if (c.driveId) return allDrives;
       const item = this.items.get(c.fileId)!;
-      return (allDrives || item.driveId === null) && (includeRemoved || !item.deleted);
+      return (
+        (allDrives || item.driveId === null) &&
+        !this.lost(item) &&
+        (includeRemoved || !item.deleted)
+      );
     });
     const pageSize = intParam(q.get('pageSize'), 100, 1, Math.min(1000, this.maxPageSize));
     const page = list.slice(0, pageSize);
@@ -818,6 +864,14 @@ class Fake implements FakeGoogle {
         ? { nextPageToken: this.pageToken(page.at(-1)!.seq + 1) }
         : { newStartPageToken: this.pageToken(this.changes.length + 1) }),
       changes: page.map((c) => {
+        if (c.driveId)
+          return {
+            kind: 'drive#change',
+            changeType: 'drive',
+            time: iso(c.time),
+            removed: true,
+            driveId: c.driveId,
+          };
         const item = this.items.get(c.fileId)!;
         return {
           kind: 'drive#change',
@@ -897,8 +951,13 @@ class Fake implements FakeGoogle {
   /** By id, as files.get sees it: shared drive items only with supportsAllDrives=true. */
   private visible(id: string, allDrives: boolean): Item | null {
     const item = this.items.get(this.resolve(id));
-    if (!item || item.deleted || (item.driveId && !allDrives)) return null;
+    if (!item || item.deleted || this.lost(item) || (item.driveId && !allDrives)) return null;
     return item;
+  }
+
+  /** In a shared drive the account left. */
+  private lost(item: Item): boolean {
+    return item.driveId !== null && this.lostDrives.has(item.driveId);
   }
 
   private below(folder: Item): Item[] {

@@ -19,6 +19,7 @@ import { ProviderKeyState1795700000008 } from './1795700000008-ProviderKeyState.
 import { DocumentContentHash1795700000009 } from './1795700000009-DocumentContentHash.js';
 import { DocumentListingIndex1795700000010 } from './1795700000010-DocumentListingIndex.js';
 import { SourceDocumentCounts1795700000011 } from './1795700000011-SourceDocumentCounts.js';
+import { ConnectorSweepAndRetry1795721580583 } from './1795721580583-ConnectorSweepAndRetry.js';
 
 /** Every migration in order. New ones come from `npm run migration:generate -w server -- Name`. */
 export const migrations = [
@@ -43,4 +44,5 @@ export const migrations = [
   DocumentContentHash1795700000009,
   DocumentListingIndex1795700000010,
   SourceDocumentCounts1795700000011,
+  ConnectorSweepAndRetry1795721580583,
 ];

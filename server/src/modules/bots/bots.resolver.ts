@@ -171,11 +171,11 @@ export class BotsResolver {
     @Ctx() ctx: GraphQLContext,
   ): Promise<BotLogConnectionType> {
     const page = await ctx.services.bots.logs(ctx.viewer!, botId, clamp(first, 100), after);
-    return {
-      nodes: page.entries.map(BotLogEntryType.from),
-      pageInfo: { endCursor: page.endCursor, hasNextPage: page.hasMore },
-      totalCount: page.total,
-    };
+    return BotLogConnectionType.of(
+      page.entries.map(BotLogEntryType.from),
+      { endCursor: page.endCursor, hasNextPage: page.hasMore },
+      page.total,
+    );
   }
 
   @Authorized()

@@ -4,7 +4,16 @@ import {
   FeedbackReportType,
 } from '../conversations/conversations.types.js';
 import { IsOptional, MaxLength } from 'class-validator';
-import { Field, Float, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
+import {
+  Field,
+  Float,
+  ID,
+  InputType,
+  Int,
+  InterfaceType,
+  ObjectType,
+  registerEnumType,
+} from 'type-graphql';
 import type { ProviderState } from '../../ai/provider-breaker.js';
 import type { Bot } from './bot.entity.js';
 import type { MaskedKey } from '../integrations/provider-keys.service.js';
@@ -229,9 +238,32 @@ export class BotLogEntryType {
   }
 }
 
+/**
+ * The shape `botLogs` had in 1.0.0 (an object type then). It stays, as an interface that
+ * BotLogConnection implements, so that a query written then (`botLogs { entries total hasMore
+ * endCursor }`, or a fragment `on BotLogPage`) keeps working: see "Compatibility" in docs/API.md.
+ */
+@InterfaceType('BotLogPage', {
+  description:
+    'Deprecated: the fields `botLogs` had in 1.0.0, kept so that queries written then keep working. Use BotLogConnection’s `nodes`, `pageInfo` and `totalCount`.',
+})
+export abstract class BotLogPageType {
+  @Field(() => [BotLogEntryType], { deprecationReason: 'Use nodes.' })
+  entries: BotLogEntryType[];
+
+  @Field(() => Int, { deprecationReason: 'Use totalCount.' })
+  total: number;
+
+  @Field(() => Boolean, { deprecationReason: 'Use pageInfo.hasNextPage.' })
+  hasMore: boolean;
+
+  @Field(() => String, { nullable: true, deprecationReason: 'Use pageInfo.endCursor.' })
+  endCursor: string | null;
+}
+
 /** The bot's log a page at a time, in the same shape as every paged list (members, audit). */
-@ObjectType('BotLogConnection')
-export class BotLogConnectionType {
+@ObjectType('BotLogConnection', { implements: BotLogPageType })
+export class BotLogConnectionType implements BotLogPageType {
   @Field(() => [BotLogEntryType])
   nodes: BotLogEntryType[];
 
@@ -240,6 +272,27 @@ export class BotLogConnectionType {
 
   @Field(() => Int, { description: 'Questions in the whole log.' })
   totalCount: number;
+
+  // 1.0.0's fields (BotLogPage), read from the ones above so the two can never disagree.
+  get entries(): BotLogEntryType[] {
+    return this.nodes;
+  }
+
+  get total(): number {
+    return this.totalCount;
+  }
+
+  get hasMore(): boolean {
+    return this.pageInfo.hasNextPage;
+  }
+
+  get endCursor(): string | null {
+    return this.pageInfo.endCursor;
+  }
+
+  static of(nodes: BotLogEntryType[], pageInfo: PageInfo, totalCount: number) {
+    return Object.assign(new BotLogConnectionType(), { nodes, pageInfo, totalCount });
+  }
 }
 
 @ObjectType('BotDay')

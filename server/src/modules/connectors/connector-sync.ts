@@ -31,11 +31,16 @@ const INCREMENTAL_OVERLAP_MS = 60 * 60 * 1000;
 /** Items that failed in an earlier sync, fetched again per step. */
 const RETRY_BATCH = 25;
 const STEP_ATTEMPTS = 4;
+/** The longest wait before a failed item whose version has not changed is fetched again. */
+const MAX_RETRY_WAIT_SECONDS = 24 * 60 * 60;
 
 /** Where a sync stands, saved on the source after every step (the job's checkpoint). */
 interface SyncState {
   run: number;
-  /** list: the connector's listing; retry: earlier failures; ids: the complete id listing; finish: prune. */
+  /**
+   * list: the connector's listing; retry: earlier failures whose wait is over; ids: the
+   * complete id listing (incremental syncs that sweep); finish: prune after a complete listing.
+   */
   phase: 'list' | 'retry' | 'ids' | 'finish';
   /** The connector's checkpoint (list) or id-listing cursor (ids). */
   cursor: unknown;
@@ -45,6 +50,12 @@ interface SyncState {
   complete: boolean;
   /** A listing step reported it may have skipped items: nothing is pruned this run. */
   partial?: boolean;
+  /**
+   * An incremental sync runs the id listing (and prunes after it): the connector sweeps every
+   * sync, the last sweep is older than the sweep interval, or a listing step asked for it.
+   * Otherwise it ends after the retries, pruning nothing (what the tool reported gone is gone).
+   */
+  sweep?: boolean;
   /** The connector's cursor from the last clean sync, and the one this sync leaves. */
   syncCursor?: string | null;
   nextSyncCursor?: string;
@@ -64,6 +75,8 @@ interface StepWork {
 export interface SyncOptions {
   allowPrivateHosts: boolean;
   intervalMs: number;
+  /** Incremental syncs of an 'interval' connector run the id listing at most this often. */
+  sweepIntervalMs: number;
   retryBaseMs: number;
   maxInFlight: number;
 }
@@ -146,7 +159,8 @@ export class ConnectorSync {
     // Disconnected, or waiting for new credentials (saving them queues a sync).
     if (!source?.sealedCredentials || !connector || source.status === 'needs_reauth') return;
     try {
-      const state = (source.checkpoint as SyncState | null) ?? (await this.begin(source.id));
+      const state =
+        (source.checkpoint as SyncState | null) ?? (await this.begin(source.id, connector));
       const ctx = this.context(source, connector, state);
       switch (state.phase) {
         case 'list':
@@ -175,14 +189,16 @@ export class ConnectorSync {
   ) {
     const result = await connector.step(ctx, state.cursor ?? null);
     const partial = Boolean(state.partial || result.incomplete);
+    const sweep = Boolean(state.sweep || result.sweep);
     const nextSyncCursor = result.cursor ?? state.nextSyncCursor;
     const next: SyncState = result.next
-      ? { ...state, cursor: result.next, partial, nextSyncCursor }
+      ? { ...state, cursor: result.next, partial, sweep, nextSyncCursor }
       : {
           ...state,
           phase: 'retry',
           cursor: null,
           partial,
+          sweep,
           nextSyncCursor,
           complete: connector.listsEverything(ctx),
         };
@@ -195,7 +211,10 @@ export class ConnectorSync {
     });
   }
 
-  /** Items that failed before and were not listed again this sync are fetched one by one. */
+  /**
+   * Items that failed before, were not listed again this sync and whose wait is over are
+   * fetched one by one.
+   */
   private async retryFailed(
     source: Source,
     connector: Connector,
@@ -205,15 +224,16 @@ export class ConnectorSync {
     const failed: { external_id: string; title: string }[] = await this.db.query(
       `SELECT external_id, title FROM documents
         WHERE source_id = $1 AND status = 'failed' AND external_id IS NOT NULL
-          AND (seen_run IS NULL OR seen_run < $2)
+          AND (seen_run IS NULL OR seen_run < $2) AND (retry_at IS NULL OR retry_at <= now())
         ORDER BY external_id LIMIT $3`,
       [source.id, state.run, RETRY_BATCH],
     );
     if (failed.length === 0) {
-      // A listing that may have skipped items cannot be completed by an id listing either.
+      // A listing that may have skipped items cannot be completed by an id listing either; an
+      // incremental sync that does not sweep ends without one (and prunes nothing).
       const next: SyncState = {
         ...state,
-        phase: state.complete || state.partial ? 'finish' : 'ids',
+        phase: state.complete || state.partial || !state.sweep ? 'finish' : 'ids',
         cursor: null,
       };
       await this.save(source, state, next, {});
@@ -253,28 +273,30 @@ export class ConnectorSync {
     state: SyncState,
   ) {
     const page = await connector.listIds(ctx, (state.cursor as string | null) ?? null);
+    // A page that may have left items out (Drive's incompleteSearch): nothing is pruned.
+    const partial = Boolean(state.partial || page.incomplete);
     const next: SyncState = page.next
-      ? { ...state, cursor: page.next }
-      : { ...state, phase: 'finish', cursor: null, complete: !state.partial };
+      ? { ...state, cursor: page.next, partial }
+      : { ...state, phase: 'finish', cursor: null, partial, complete: !partial };
     await this.save(source, state, next, { seen: page.ids });
   }
 
   /**
-   * Prunes what a complete listing did not see; answers how long until the next sync (at once
-   * when a resync was asked for meanwhile).
+   * Prunes what a complete listing did not see (and notes when, for the sweep interval); answers
+   * how long until the next sync (at once when a resync was asked for meanwhile).
    */
   private async finish(source: Source, state: SyncState): Promise<number> {
     const again = await this.db.transaction(async (m) => {
       if (!(await this.stillRunning(m, source.id, state.run))) return true;
-      const deleted: unknown[] =
-        state.complete && !state.partial
-          ? (
-              await m.query(
-                `DELETE FROM documents WHERE source_id = $1 AND seen_run IS DISTINCT FROM $2 RETURNING id`,
-                [source.id, state.run],
-              )
-            )[0]
-          : [];
+      const swept = state.complete && !state.partial;
+      const deleted: unknown[] = swept
+        ? (
+            await m.query(
+              `DELETE FROM documents WHERE source_id = $1 AND seen_run IS DISTINCT FROM $2 RETURNING id`,
+              [source.id, state.run],
+            )
+          )[0]
+        : [];
       const [failed]: { n: number; title: string | null; error: string | null }[] = await m.query(
         `SELECT count(*)::int AS n, min(title) AS title,
                 (array_agg(error ORDER BY title))[1] AS error
@@ -283,7 +305,7 @@ export class ConnectorSync {
       );
       const lastError =
         failed && failed.n > 0
-          ? `${failed.n === 1 ? '1 item' : `${failed.n} items`} could not be read and will be tried again at the next sync. First: “${failed.title}”: ${failed.error ?? 'unknown error'}`
+          ? `${failed.n === 1 ? '1 item' : `${failed.n} items`} could not be read. Each is read again as soon as it changes, else after a wait that doubles from one sync interval up to a day. First: “${failed.title}”: ${failed.error ?? 'unknown error'}`
           : null;
       const [requested]: { resync_requested: boolean }[] = await m.query(
         `SELECT resync_requested FROM sources WHERE id = $1`,
@@ -295,9 +317,18 @@ export class ConnectorSync {
                 last_success_at = $2, next_sync_at = now() + make_interval(secs => $3),
                 items_deleted = items_deleted + $4, last_error = $5, resync_requested = false,
                 items_total = (SELECT count(*) FROM documents WHERE source_id = $1),
-                sync_cursor = coalesce($6, sync_cursor)
+                sync_cursor = coalesce($6, sync_cursor),
+                last_sweep_at = CASE WHEN $7 THEN now() ELSE last_sweep_at END
           WHERE id = $1`,
-        [source.id, state.startedAt, wait, deleted.length, lastError, state.nextSyncCursor ?? null],
+        [
+          source.id,
+          state.startedAt,
+          wait,
+          deleted.length,
+          lastError,
+          state.nextSyncCursor ?? null,
+          swept,
+        ],
       );
       return Boolean(requested?.resync_requested);
     });
@@ -305,17 +336,24 @@ export class ConnectorSync {
     return again ? 0 : this.options.intervalMs;
   }
 
-  /** Starts a sync: a new run number, counts from zero, the incremental window from the last good sync. */
-  private async begin(sourceId: string): Promise<SyncState> {
+  /**
+   * Starts a sync: a new run number, counts from zero, the incremental window from the last good
+   * sync, and whether it sweeps (runs the id listing).
+   */
+  private async begin(sourceId: string, connector: Connector): Promise<SyncState> {
     return this.db.transaction(async (m) => {
       const [row]: {
         checkpoint: SyncState | null;
         sync_run: number;
         last_success_at: Date | null;
         sync_cursor: string | null;
+        sweep_due: boolean;
       }[] = await m.query(
-        `SELECT checkpoint, sync_run, last_success_at, sync_cursor FROM sources WHERE id = $1 FOR UPDATE`,
-        [sourceId],
+        `SELECT checkpoint, sync_run, last_success_at, sync_cursor,
+                last_sweep_at IS NULL
+                  OR last_sweep_at <= now() - make_interval(secs => $2) AS sweep_due
+           FROM sources WHERE id = $1 FOR UPDATE`,
+        [sourceId, this.options.sweepIntervalMs / 1000],
       );
       if (row!.checkpoint) return row!.checkpoint;
       const state: SyncState = {
@@ -329,6 +367,7 @@ export class ConnectorSync {
           : null,
         startedAt: new Date().toISOString(),
         complete: false,
+        sweep: (connector.deletions ?? 'every-sync') === 'every-sync' || row!.sweep_due,
         syncCursor: row!.sync_cursor,
       };
       await m.query(
@@ -405,7 +444,8 @@ export class ConnectorSync {
        ON CONFLICT (source_id, external_id) DO UPDATE
           SET title = EXCLUDED.title, file_name = EXCLUDED.file_name, file_type = EXCLUDED.file_type,
               file_size = EXCLUDED.file_size, web_url = EXCLUDED.web_url,
-              external_updated_at = EXCLUDED.external_updated_at, seen_run = EXCLUDED.seen_run
+              external_updated_at = EXCLUDED.external_updated_at, seen_run = EXCLUDED.seen_run,
+              failed_version = NULL, failure_count = 0, retry_at = NULL
        RETURNING id, external_id, content_hash`,
       [
         source.workspaceId,
@@ -448,7 +488,12 @@ export class ConnectorSync {
     return items.length;
   }
 
-  /** A failed item keeps any earlier chunks (still answerable) and is fetched again next sync. */
+  /**
+   * A failed item keeps any earlier chunks (still answerable). It is fetched again when a
+   * listing shows a version other than the one that failed, else once its wait is over: one
+   * sync interval after the first failure of that version, doubling, at most a day
+   * (`retry_at`; `failure_count` counts the failures of that version).
+   */
   private async writeFailures(
     m: EntityManager,
     source: Source,
@@ -456,14 +501,25 @@ export class ConnectorSync {
     failures: ItemFailure[],
   ) {
     const unique = [...new Map(failures.map((f) => [f.externalId, f])).values()];
+    // A failure without a version (a retry by id) is one more of the version that failed before.
+    const count = `CASE WHEN EXCLUDED.failed_version IS DISTINCT FROM documents.failed_version
+                         AND EXCLUDED.failed_version IS NOT NULL THEN 1
+                        ELSE documents.failure_count + 1 END`;
+    const wait = (n: string) =>
+      `now() + make_interval(secs => least($9::float8 * power(2, least(${n} - 1, 20)), ${MAX_RETRY_WAIT_SECONDS}))`;
     await m.query(
       `INSERT INTO documents (workspace_id, source_id, external_id, title, file_name, file_type,
-                              file_size, status, progress, error, web_url, seen_run)
-       SELECT $1, $2, t.external_id, t.title, t.title, $4, 0, 'failed', 0, t.message, t.url, $3
-         FROM unnest($5::text[], $6::text[], $7::text[], $8::text[]) AS t(external_id, title, message, url)
+                              file_size, status, progress, error, web_url, seen_run,
+                              failed_version, failure_count, retry_at)
+       SELECT $1, $2, t.external_id, t.title, t.title, $4, 0, 'failed', 0, t.message, t.url, $3,
+              t.version, 1, ${wait('1')}
+         FROM unnest($5::text[], $6::text[], $7::text[], $8::text[], $10::text[])
+              AS t(external_id, title, message, url, version)
        ON CONFLICT (source_id, external_id) DO UPDATE
           SET status = 'failed', progress = 0, error = EXCLUDED.error, external_version = NULL,
-              seen_run = EXCLUDED.seen_run`,
+              seen_run = EXCLUDED.seen_run,
+              failed_version = coalesce(EXCLUDED.failed_version, documents.failed_version),
+              failure_count = ${count}, retry_at = ${wait(count)}`,
       [
         source.workspaceId,
         source.id,
@@ -473,6 +529,8 @@ export class ConnectorSync {
         unique.map((f) => f.title.slice(0, 500) || f.externalId),
         unique.map((f) => f.message.slice(0, 1000)),
         unique.map((f) => f.url ?? null),
+        this.options.intervalMs / 1000,
+        unique.map((f) => f.version || null),
       ],
     );
   }
@@ -484,15 +542,20 @@ export class ConnectorSync {
       since: state.since ? new Date(state.since) : null,
       cursor: state.syncCursor ?? null,
       parse: (bytes, fileName) => this.parsers.parse(bytes, fileName),
+      // A failed item waiting for its retry counts as known at the version that failed, so a
+      // listing that shows that version again does not fetch it; a new version is fetched.
       knownVersions: async (ids) => {
         if (ids.length === 0) return new Map();
-        const rows: { external_id: string; external_version: string }[] = await this.db.query(
-          `SELECT external_id, external_version FROM documents
-            WHERE source_id = $1 AND external_id = ANY($2::text[]) AND status = 'indexed'
-              AND external_version IS NOT NULL`,
+        const rows: { external_id: string; version: string }[] = await this.db.query(
+          `SELECT external_id,
+                  CASE WHEN status = 'indexed' THEN external_version ELSE failed_version END AS version
+             FROM documents
+            WHERE source_id = $1 AND external_id = ANY($2::text[])
+              AND ((status = 'indexed' AND external_version IS NOT NULL)
+                OR (status = 'failed' AND failed_version IS NOT NULL AND retry_at > now()))`,
           [source.id, ids],
         );
-        return new Map(rows.map((r) => [r.external_id, r.external_version]));
+        return new Map(rows.map((r) => [r.external_id, r.version]));
       },
     };
   }

@@ -6,7 +6,8 @@ import type { ConnectorHttp } from './connector-http.js';
  * The seam every connected tool plugs into (one folder per tool: confluence/, jira/, …). A sync
  * calls `step` until it returns no next checkpoint, saving each checkpoint before the next step,
  * so a sync is a chain of short steps that survives restarts; items whose version is already
- * indexed are not fetched again; deletions come only from a complete listing.
+ * indexed are not fetched again; deletions come from a complete listing, or from what the tool
+ * itself reports gone (`StepResult.deleted`).
  */
 export interface Connector<Settings = unknown, Checkpoint = unknown> {
   kind: SourceKind;
@@ -29,13 +30,26 @@ export interface Connector<Settings = unknown, Checkpoint = unknown> {
    * changed since `ctx.since` (then `listIds` gives the complete listing for deletions).
    */
   listsEverything(ctx: SyncContext<Settings>): boolean;
+  /**
+   * How an incremental sync (`listsEverything` false) learns what was deleted, which says when
+   * it runs the complete id listing (`listIds`, then prunes what that did not find):
+   * - 'every-sync' (the default): its listing shows only what changed, and the id listing is
+   *   cheap enough to run each time (Jira: 5,000 ids a request).
+   * - 'interval': at most once per sweep interval (CONNECTOR_SWEEP_HOURS), because its steps
+   *   report deletions themselves (Google Drive's changes feed: the sweep is a safety net), or
+   *   because the id listing is costly (GitHub: a request per 100 issues; a deletion then waits
+   *   up to the interval).
+   * Either way a step that returns `sweep` has the id listing run in this sync.
+   */
+  deletions?: 'every-sync' | 'interval';
   /** One item in full, or null when it is gone (or no longer visible to the account). */
   fetchOne(ctx: ConnectorContext<Settings>, externalId: string): Promise<ConnectorItem | null>;
-  /** One page of the complete listing of item ids (for deletions); cursor null at the start. */
-  listIds(
-    ctx: ConnectorContext<Settings>,
-    cursor: string | null,
-  ): Promise<{ ids: string[]; next: string | null }>;
+  /**
+   * One page of the complete listing of item ids (for deletions); cursor null at the start.
+   * `incomplete`: the tool answered in a way that may have left items out (Drive's
+   * `incompleteSearch`), so nothing is pruned after this listing.
+   */
+  listIds(ctx: ConnectorContext<Settings>, cursor: string | null): Promise<IdPage>;
   /** What the source is called and holds, from its settings (shown on the Connectors page). */
   describe(settings: Settings): ConnectorSummary;
 }
@@ -66,13 +80,25 @@ export interface ConnectorContext<Settings> {
 export interface SyncContext<Settings> extends ConnectorContext<Settings> {
   /** Items changed since then are enough (an incremental sync); null lists everything. */
   since: Date | null;
-  /** The versions already indexed of these items, so only new or changed ones are fetched. */
+  /**
+   * The versions already indexed of these items, so only new or changed ones are fetched; an
+   * item that failed counts with the version it failed at until its wait for a retry is over.
+   */
   knownVersions(externalIds: string[]): Promise<Map<string, string>>;
   /**
    * What the last clean sync's `StepResult.cursor` left (e.g. Google Drive's changes page
    * token); null on a first sync or after settings changed.
    */
   cursor: string | null;
+}
+
+/** A page of the complete id listing. */
+export interface IdPage {
+  ids: string[];
+  /** Where the next page starts; null when the listing is done. */
+  next: string | null;
+  /** This page may have left items out: the sync prunes nothing. */
+  incomplete?: boolean;
 }
 
 /** A page, issue or file as text, ready to chunk and index. */
@@ -90,12 +116,21 @@ export interface ConnectorItem {
   sections: ParsedSection[];
 }
 
-/** An item that could not be read; it is shown as failed, retried next sync, never pruned. */
+/**
+ * An item that could not be read; it is shown as failed and never pruned because it failed.
+ * It is fetched again as soon as the tool lists a new version of it, and otherwise after a
+ * wait (one sync interval, doubling with each failure, at most a day).
+ */
 export interface ItemFailure {
   externalId: string;
   title: string;
   url?: string;
   message: string;
+  /**
+   * The version that failed, as listed (`ConnectorItem.version`): until the wait is over, a
+   * listing that shows this same version takes the item as unchanged and does not fetch it.
+   */
+  version?: string;
 }
 
 export interface StepResult<Checkpoint> {
@@ -118,4 +153,10 @@ export interface StepResult<Checkpoint> {
    * to a next one): this sync must not prune anything.
    */
   incomplete?: boolean;
+  /**
+   * This listing could not report every deletion (e.g. a folder moved out of the chosen ones:
+   * its files are not in Drive's changes feed): an incremental sync runs the complete id
+   * listing (`listIds`) after the listing, and prunes what it did not find.
+   */
+  sweep?: true;
 }

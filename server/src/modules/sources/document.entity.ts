@@ -71,6 +71,20 @@ export class SourceDocument {
   @Column({ type: 'timestamptz', name: 'external_updated_at', nullable: true })
   externalUpdatedAt: Date | null;
 
+  /**
+   * A connected item that failed: the version it failed at (a listing showing that version
+   * again does not fetch it before `retry_at`), how many times that version failed, and when it
+   * is fetched again anyway (one sync interval after the first failure, doubling, at most a day).
+   */
+  @Column({ type: 'text', name: 'failed_version', nullable: true })
+  failedVersion: string | null;
+
+  @Column({ type: 'integer', name: 'failure_count', default: 0 })
+  failureCount: number;
+
+  @Column({ type: 'timestamptz', name: 'retry_at', nullable: true })
+  retryAt: Date | null;
+
   /** SHA-256 of the indexed text: a new version with the same text is not re-chunked. */
   @Column({ type: 'text', name: 'content_hash', nullable: true })
   contentHash: string | null;

@@ -83,6 +83,14 @@ export class Source {
   @Column({ type: 'timestamptz', name: 'last_success_at', nullable: true })
   lastSuccessAt: Date | null;
 
+  /**
+   * When the last complete listing finished (a full listing, or an incremental sync's id
+   * listing) and what it did not find was pruned: connectors whose id listing runs at most once
+   * per CONNECTOR_SWEEP_HOURS read it.
+   */
+  @Column({ type: 'timestamptz', name: 'last_sweep_at', nullable: true })
+  lastSweepAt: Date | null;
+
   @Column({ type: 'timestamptz', name: 'next_sync_at', nullable: true })
   nextSyncAt: Date | null;
 

@@ -223,6 +223,7 @@ async function fetchBodies(
                 title: c.title,
                 url: webUrl(ctx.settings, c),
                 message: (e as Error).message,
+                version: versionOf(c),
               });
             }
           }),

@@ -52,7 +52,7 @@ type Ctx = ConnectorContext<GitHubSettings>;
  * requests (REST, one item each with its comments), its discussions (GraphQL) and the Markdown
  * files of its default branch (versioned by blob sha, so unchanged files are never downloaded
  * again). A first sync lists everything; later ones list what changed since the last good sync,
- * and deletions come from a complete id listing.
+ * and deletions come from a complete id listing, run at most once per sweep interval.
  */
 export const githubConnector: Connector<GitHubSettings, GitHubCheckpoint> = {
   kind: 'github',
@@ -87,6 +87,9 @@ export const githubConnector: Connector<GitHubSettings, GitHubCheckpoint> = {
   },
 
   listsEverything: (ctx) => ctx.since === null,
+  // The `since` listings cannot show a deleted or transferred issue, discussion or file, and the
+  // complete listing costs a request per 100 issues a repository: once per sweep interval.
+  deletions: 'interval',
 
   async step(ctx, checkpoint) {
     const at = checkpoint ?? { repo: 0, phase: 'issues', next: null };

@@ -43,6 +43,7 @@ export async function collect<T extends Listed>(
           title: entry.title,
           url: entry.url,
           message: (error as Error).message,
+          version: entry.version,
         });
       }
     }),

@@ -29,8 +29,10 @@ export interface FileList {
 
 export interface ChangeList {
   changes?: {
+    /** 'file', or 'drive' for a shared drive's own change (removed: the account left or lost it). */
     changeType?: string;
     fileId?: string;
+    driveId?: string;
     removed?: boolean;
     file?: DriveFile;
   }[];

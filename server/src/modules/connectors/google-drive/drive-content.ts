@@ -42,6 +42,7 @@ export async function indexFiles(
         title: file.name || 'Untitled',
         url: file.webViewLink,
         message: failureMessage(error, file),
+        version: versionOf(file),
       });
     }
   });

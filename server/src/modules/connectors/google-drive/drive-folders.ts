@@ -20,8 +20,9 @@ const MAX_DEPTH = 50;
 /**
  * The chosen folders and every folder below them (folders only, level by level, many parents
  * per query), so a change can be told in or out of scope by its parents. Recomputed at the start
- * of each incremental sync rather than kept between syncs, so it is never stale; it rides in
- * the checkpoint, so at most MAX_FOLDERS are kept (complete: false beyond).
+ * of each incremental sync, so it is never stale (the one the last sync ended with is kept in the
+ * source's cursor only to tell a folder that left it); it rides in the checkpoint, so at most
+ * MAX_FOLDERS are kept (complete: false beyond).
  */
 export async function folderScope(ctx: Ctx): Promise<{ ids: string[]; complete: boolean } | null> {
   const { folderIds } = ctx.settings;

@@ -53,6 +53,18 @@ interface ChangesFeed {
 }
 
 export type GoogleDriveCheckpoint = AllFiles | FolderWalk | ChangesFeed;
+
+/**
+ * What a source keeps from one clean sync to the next (`ctx.cursor`): the changes page token,
+ * and with chosen folders the scope the sync ended with (the folders, complete), so the next
+ * sync can tell a folder that left it. Stored as JSON; a bare token (no folders chosen, a scope
+ * cut at MAX_FOLDERS, or a cursor saved before scopes were kept) is the token alone.
+ */
+interface DriveCursor {
+  pageToken: string;
+  scope?: string[];
+}
+
 type Listing = AllFiles | FolderWalk;
 type Change = NonNullable<ChangeList['changes']>[number];
 
@@ -65,7 +77,10 @@ const REQUESTS_PER_STEP = 10;
  * Google Drive API v3 (Docs, Sheets, Slides and uploaded office files, PDFs and text, in My
  * Drive and shared drives). A first sync takes the changes feed's start token, then lists every
  * file (or walks the chosen folders); later syncs read only the changes feed from the token the
- * last clean sync left, and the id listing that follows them prunes anything missed.
+ * last clean sync left. The feed reports removed, trashed and moved-out files itself, so the id
+ * listing (and the prune after it) runs only where the feed cannot tell (a folder of the scope
+ * moved out, trashed or deleted; a shared drive the account left; an expired token: `sweep`),
+ * or once per sweep interval as a safety net.
  */
 export const googleDriveConnector: Connector<GoogleDriveSettings, GoogleDriveCheckpoint> = {
   kind: 'google_docs',
@@ -88,21 +103,29 @@ export const googleDriveConnector: Connector<GoogleDriveSettings, GoogleDriveChe
   },
 
   listsEverything: (ctx) => ctx.cursor === null,
+  deletions: 'interval',
 
   async step(ctx, checkpoint) {
     if (checkpoint?.kind === 'changes') return readChanges(ctx, checkpoint);
     if (checkpoint) return listStep(ctx, checkpoint);
     if (ctx.cursor === null) return startFullListing(ctx);
+    const saved = readCursor(ctx.cursor);
     const scope = await folderScope(ctx);
     const feed: ChangesFeed = {
       kind: 'changes',
-      pageToken: ctx.cursor,
+      pageToken: saved.pageToken,
       scope: scope?.ids ?? null,
       scopeComplete: scope?.complete ?? true,
       walk: [],
     };
     // A cut-short scope may make files look moved out: nothing is pruned this sync.
-    return readChanges(ctx, feed, scope !== null && !scope.complete);
+    const result = await readChanges(ctx, feed, scope !== null && !scope.complete);
+    // A folder of the last sync's scope that is not in this one was moved out, trashed or
+    // deleted since, and the feed does not list its files: the id listing finds them gone.
+    // (Without the last scope, it cannot be told: the sync sweeps too.)
+    const now = new Set(scope?.ids);
+    const left = scope?.complete && (!saved.scope || saved.scope.some((id) => !now.has(id)));
+    return left ? { ...result, sweep: true } : result;
   },
 
   async fetchOne(ctx, id) {
@@ -126,6 +149,8 @@ export const googleDriveConnector: Connector<GoogleDriveSettings, GoogleDriveChe
     return {
       ids: page.files.map((f) => externalId(f.id)),
       next: page.next ? JSON.stringify(page.next) : null,
+      // Google searched only some drives, or the walk stopped at MAX_FOLDERS: nothing is pruned.
+      ...(page.incomplete ? { incomplete: true } : {}),
     };
   },
 
@@ -152,16 +177,34 @@ async function startFullListing(
   const { body } = await ctx.http.get<{ startPageToken?: string }>(
     driveUrl(ctx.settings.apiBase, '/changes/startPageToken', { supportsAllDrives: 'true' }),
   );
-  const result = await listStep(ctx, await firstListing(ctx));
-  return body?.startPageToken ? { ...result, cursor: body.startPageToken } : result;
+  // The scope, kept with the token for the next sync (it checks the chosen folders, as
+  // firstListing does).
+  const scope = await folderScope(ctx);
+  const result = await listStep(ctx, listingOf(ctx.settings));
+  if (!body?.startPageToken) return result;
+  return { ...result, cursor: writeCursor(body.startPageToken, scope) };
 }
 
 async function firstListing(ctx: Ctx): Promise<Listing> {
-  const { folderIds } = ctx.settings;
-  if (folderIds.length === 0) return { kind: 'all', pageToken: null };
   // A chosen folder that is gone stops the sync: walking nothing would prune everything.
-  await Promise.all(folderIds.map((id) => findFolder(ctx, id, true)));
+  await Promise.all(ctx.settings.folderIds.map((id) => findFolder(ctx, id, true)));
+  return listingOf(ctx.settings);
+}
+
+function listingOf({ folderIds }: GoogleDriveSettings): Listing {
+  if (folderIds.length === 0) return { kind: 'all', pageToken: null };
   return { kind: 'walk', batch: [], queue: [...folderIds], pageToken: null, walked: 0 };
+}
+
+function readCursor(cursor: string): DriveCursor {
+  return cursor.startsWith('{') ? (JSON.parse(cursor) as DriveCursor) : { pageToken: cursor };
+}
+
+function writeCursor(
+  pageToken: string,
+  scope: { ids: Iterable<string>; complete: boolean } | null,
+): string {
+  return scope?.complete ? JSON.stringify({ pageToken, scope: [...scope.ids] }) : pageToken;
 }
 
 async function listStep(
@@ -203,7 +246,7 @@ async function listFiles(
       ? `${parentsFilter(walk.batch)} and trashed = false and ${typeFilter(true)}`
       : `trashed = false and ${typeFilter(false)}`;
     const fields: string = idsOnly
-      ? `nextPageToken,files(id${walk ? ',mimeType' : ''})`
+      ? `nextPageToken,incompleteSearch,files(id${walk ? ',mimeType' : ''})`
       : `nextPageToken,incompleteSearch,files(${FILE_FIELDS})`;
     const { body }: { body: FileList | undefined } = await ctx.http.get<FileList>(
       driveUrl(ctx.settings.apiBase, '/files', {
@@ -243,10 +286,10 @@ async function readChanges(
   let newStart: string | undefined;
   for (let n = 0; pageToken && collected.length < PAGE_SIZE && n < REQUESTS_PER_STEP; n++) {
     const page = await changesPage(ctx, pageToken);
-    // Google keeps page tokens for a while only. An expired (or refused) one means a full listing within
-    // this sync instead; the sync still ends with the id listing (listsEverything is false, it
-    // began with a cursor), which prunes what is gone.
-    if (page === 'expired') return startFullListing(ctx);
+    // Google keeps page tokens for a while only. An expired (or refused) one means a full
+    // listing within this sync instead. It reports no deletions, so the sync sweeps: the id
+    // listing (listsEverything is false, the sync began with a cursor) prunes what is gone.
+    if (page === 'expired') return { ...(await startFullListing(ctx)), sweep: true };
     collected.push(...(page.changes ?? []));
     pageToken = page.nextPageToken ?? null;
     newStart = page.newStartPageToken ?? newStart;
@@ -257,9 +300,14 @@ async function readChanges(
   const walk = [...at.walk];
   const wanted: DriveFile[] = [];
   const gone: string[] = [];
+  // The feed does not list the files of a shared drive the account left or lost: only the
+  // drive's own change says so (changeType 'drive', removed). The id listing finds them gone.
+  let sweep = collected.some((c) => c.changeType === 'drive' && c.removed);
   for (const change of latestPerFile(collected)) {
     const file = change.file;
     if (change.removed || !file || file.trashed) {
+      // A folder of the scope trashed or deleted: its files may not each be in the feed.
+      if (scope ? scope.has(change.fileId!) : file?.mimeType === FOLDER) sweep = true;
       gone.push(change.fileId!);
       continue;
     }
@@ -267,11 +315,12 @@ async function readChanges(
     if (file.mimeType === FOLDER) {
       if (!scope || chosen.has(file.id)) continue;
       // A folder created or moved in brings files the feed does not list: walk it after the
-      // feed. One moved out leaves scope; its files leave the index by the id listing's prune.
+      // feed. One moved out leaves scope, and its files are not in the feed either: the sync
+      // sweeps, and the id listing's prune takes them out.
       if (inScope && !walk.includes(file.id) && walk.length < MAX_FOLDERS) {
         walk.push(file.id);
         scope.add(file.id);
-      } else if (!inScope) scope.delete(file.id);
+      } else if (!inScope && scope.delete(file.id)) sweep = true;
       continue;
     }
     if (!kindOf(file)) continue;
@@ -282,8 +331,8 @@ async function readChanges(
   const known = await ctx.knownVersions([...wanted.map((f) => f.id), ...gone].map(externalId));
   const result = await indexFiles(ctx, wanted, known);
   // Only what the index holds is reported gone: a removed change does not say what the file
-  // was (an image, say). Failed documents are not "known": the retry of failures (fetchOne
-  // answers null) and the id listing's prune take them out.
+  // was (an image, say). A failed document is "known" while it waits for its retry; after
+  // that, the retry of failures (fetchOne answers null) or a sweep takes it out.
   const deleted = gone.map(externalId).filter((id) => known.has(id));
   let next: GoogleDriveCheckpoint | null = null;
   if (pageToken) next = { ...at, pageToken, scope: scope ? [...scope] : null, walk };
@@ -293,8 +342,11 @@ async function readChanges(
     ...result,
     deleted,
     next,
-    ...(!pageToken && newStart ? { cursor: newStart } : {}),
+    ...(!pageToken && newStart
+      ? { cursor: writeCursor(newStart, scope && { ids: scope, complete: at.scopeComplete }) }
+      : {}),
     ...(incomplete ? { incomplete: true } : {}),
+    ...(sweep ? { sweep: true as const } : {}),
   };
 }
 
@@ -306,7 +358,7 @@ async function changesPage(ctx: Ctx, pageToken: string): Promise<ChangeList | 'e
         pageSize: PAGE_SIZE,
         includeRemoved: 'true',
         ...ALL_DRIVES,
-        fields: `nextPageToken,newStartPageToken,changes(changeType,fileId,removed,file(${FILE_FIELDS}))`,
+        fields: `nextPageToken,newStartPageToken,changes(changeType,fileId,driveId,removed,file(${FILE_FIELDS}))`,
       }),
       { allowNotFound: true },
     );

@@ -95,6 +95,9 @@ export const jiraConnector: Connector<JiraSettings, JiraCheckpoint> = {
   },
 
   listsEverything: (ctx) => ctx.since === null,
+  // `updated >= …` cannot show a deleted issue or one moved to another project, and the id
+  // listing is cheap (5,000 ids a request): every incremental sync runs it.
+  deletions: 'every-sync',
 
   async step(ctx, checkpoint) {
     const at = checkpoint ?? {
@@ -123,6 +126,7 @@ export const jiraConnector: Connector<JiraSettings, JiraCheckpoint> = {
             title: titleOf(issue),
             url: browseUrl(ctx.settings, issue.key),
             message: (error as Error).message,
+            version: issue.fields?.updated,
           });
         }
       }),
