@@ -170,9 +170,11 @@ async function runCollection(
       });
     }
     const ingestSeconds = (performance.now() - started) / 1000;
-    const [{ workspace_id: workspaceId }] = await server.services.db.query(
-      'SELECT workspace_id FROM documents LIMIT 1',
+    const [{ workspace_id: workspaceId, uploaded_by_id: userId }] = await server.services.db.query(
+      'SELECT workspace_id, uploaded_by_id FROM documents LIMIT 1',
     );
+    // The bench's member reads every source: what the product's own search would give them.
+    const reader = await server.services.readers.forMember(workspaceId, userId);
 
     const baseline = new Bm25Baseline(corpus as { _id: string; title?: string; text?: string }[]);
     const base: Scores = { ndcg: 0, recall: 0 };
@@ -189,7 +191,7 @@ async function runCollection(
      */
     /** The answers' path: retrieval, then the re-ranking by answer votes (none here). */
     const answerPassages = async (question: string) => {
-      const found = await server.services.search.passages(workspaceId, {
+      const found = await server.services.search.passages(reader, {
         text: question,
         limit: 400,
       });
@@ -208,7 +210,7 @@ async function runCollection(
         const { passages } = !text.trim()
           ? { passages: [] }
           : retriever === 'list'
-            ? await server.services.search.rankDocuments(workspaceId, {
+            ? await server.services.search.rankDocuments(reader, {
                 text: question,
                 first: 100,
               })

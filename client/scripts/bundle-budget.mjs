@@ -42,6 +42,7 @@ const routes = {
   '/app/bots/:id': [...APP, 'src/pages/app/BotDetailPage.tsx'],
   '/app/connectors': [...APP, 'src/pages/app/ConnectorsPage.tsx'],
   '/app/users': [...APP, 'src/pages/app/UsersPage.tsx'],
+  '/app/groups': [...APP, 'src/pages/app/GroupsPage.tsx'],
   '/app/documents/:id': [...APP, 'src/pages/app/DocumentPage.tsx'],
   '/app/api-keys': [...APP, 'src/pages/app/ApiKeysPage.tsx'],
   '/app/audit-log': [...APP, 'src/pages/app/AuditLogPage.tsx'],

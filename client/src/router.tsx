@@ -123,6 +123,11 @@ export const routes: RouteObject[] = [
                 ),
               },
               {
+                // Every member: admins manage groups, others see the ones they are in.
+                path: 'groups',
+                lazy: page(() => import('./pages/app/GroupsPage').then((m) => m.GroupsPage)),
+              },
+              {
                 path: 'integrations',
                 lazy: page(
                   () => import('./pages/app/IntegrationsPage').then((m) => m.IntegrationsPage),

@@ -29,6 +29,7 @@ const SIDEBAR: [string, RegExp][] = [
 ];
 const TEAM_SETTINGS: [string, RegExp][] = [
   ['Users', /\/app\/users$/],
+  ['Groups', /\/app\/groups$/],
   ['Integrations', /\/app\/integrations$/],
   ['API keys', /\/app\/api-keys$/],
   ['Audit log', /\/app\/audit-log$/],
@@ -175,7 +176,7 @@ describe('A walk through every navigation item', () => {
       contrast.push(...(await checkContrast(page, `Team Settings menu (${scheme})`)));
       await page.keyboard.press('ArrowDown');
       await page.keyboard.press('Enter');
-      await page.waitForURL(/\/app\/integrations$/);
+      await page.waitForURL(/\/app\/groups$/);
       await page.goto(`${app.url}/app/dashboard`);
       await settle(page);
     }
@@ -203,6 +204,7 @@ describe('A walk through every navigation item', () => {
       '/app/connectors',
       '/app/search?q=vacation',
       '/app/users',
+      '/app/groups',
       '/app/integrations',
       '/app/api-keys',
       '/app/audit-log',

@@ -29,6 +29,9 @@ import { ConnectorSync } from './modules/connectors/connector-sync.js';
 import { ConnectorsService } from './modules/connectors/connectors.service.js';
 import { CredentialVault } from './modules/connectors/credentials.js';
 import { ProviderKeysService } from './modules/integrations/provider-keys.service.js';
+import { Readers } from './modules/access/reader.js';
+import { GroupsService } from './modules/access/groups.service.js';
+import { SourceAccessService } from './modules/access/source-access.service.js';
 import type { AppKeys } from './security/app-keys.js';
 import { LocalStorage } from './storage/local-storage.js';
 import type { ObjectStorage } from './storage/object-storage.js';
@@ -48,6 +51,10 @@ export interface Services {
   parsers: ParserPool;
   /** Present when embeddings are configured (EMBEDDING_MODEL with OPENAI_API_KEY). */
   embedder: Embedder | undefined;
+  /** Who may read what: every read of documents and passages goes through a Reader from here. */
+  readers: Readers;
+  groups: GroupsService;
+  sourceAccess: SourceAccessService;
   sources: SourcesService;
   uploads: UploadsService;
   apiKeys: ApiKeysService;
@@ -84,7 +91,8 @@ export function createServices(
     instanceId: config.instanceId,
   });
   const auditLog = new AuditLog(db, logger);
-  const audit = new AuditService(db);
+  const readers = new Readers(db);
+  const audit = new AuditService(db, readers);
   const auth = new AuthService(db, keys, mailer, jobs, logger, auditLog, {
     accessTokenTtlSeconds: config.accessTokenTtlSeconds,
     refreshTokenTtlDays: config.refreshTokenTtlDays,
@@ -120,18 +128,28 @@ export function createServices(
     embedder && ((documentId, m) => Embedder.enqueue(jobs, documentId, m)),
   );
   indexer.register(jobs);
-  const sources = new SourcesService(db, storage, auditLog);
-  const uploads = new UploadsService(db, storage, jobs, logger, auditLog, {
-    maxFileBytes: config.uploadMaxBytes,
-    workspaceQuotaBytes: config.workspaceQuotaBytes,
-  });
+  const groups = new GroupsService(db, auditLog);
+  const sourceAccess = new SourceAccessService(db, readers, auditLog);
+  const sources = new SourcesService(db, storage, auditLog, readers, sourceAccess);
+  const uploads = new UploadsService(
+    db,
+    storage,
+    jobs,
+    logger,
+    auditLog,
+    {
+      maxFileBytes: config.uploadMaxBytes,
+      workspaceQuotaBytes: config.workspaceQuotaBytes,
+    },
+    readers,
+  );
   const lexical = new LexicalRetriever(db);
   const search = new SearchService(
     db,
     embeddings ? new HybridRetriever(db, lexical, embeddings, logger) : lexical,
     lexical,
   );
-  const history = new SearchHistoryService(db);
+  const history = new SearchHistoryService(db, readers);
   const conversations = new ConversationsService(db);
   const answerFeedback = new AnswerFeedbackService(db);
   // One breaker per process for every key (answers skip a failing key; key status reads it).
@@ -146,6 +164,7 @@ export function createServices(
   const ask = new AskService(
     db,
     search,
+    readers,
     history,
     conversations,
     answerFeedback,
@@ -196,8 +215,10 @@ export function createServices(
       githubApiUrl: config.github.apiUrl,
     },
     auditLog,
+    sourceAccess,
+    readers,
   );
-  const bots = new BotsService(db, ask, providerKeys, auditLog, answerFeedback);
+  const bots = new BotsService(db, ask, providerKeys, auditLog, answerFeedback, readers);
   return {
     db,
     keys,
@@ -209,6 +230,9 @@ export function createServices(
     jobs,
     parsers,
     embedder,
+    readers,
+    groups,
+    sourceAccess,
     sources,
     uploads,
     apiKeys,

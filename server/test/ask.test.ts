@@ -207,10 +207,24 @@ describe('GraphQL ask and search', () => {
       'Who approves leave?',
       'where is visitor parking',
     ]);
-    expect(res.data.popularQuestions[0]).toEqual({
-      question: 'where is visitor parking',
-      count: 2,
-    });
+    // One person's questions are theirs: "most asked" waits for three different members.
+    expect(res.data.popularQuestions).toEqual([]);
+    const colleagues = [
+      await addMember(app, user, ['customer_facing'], 'Ivo'),
+      await addMember(app, user, ['customer_facing'], 'Jun'),
+    ];
+    for (const colleague of colleagues)
+      expect((await ask({ question: 'Where is visitor parking' }, colleague.token)).status).toBe(
+        200,
+      );
+    const popular = await app.graphqlRaw(
+      `query { popularQuestions { question count } }`,
+      {},
+      colleagues[0].token,
+    );
+    expect(popular.data.popularQuestions).toEqual([
+      { question: 'Where is visitor parking', count: 4 },
+    ]);
     // Other users' history stays theirs.
     const mine = await app.graphqlRaw(`query { recentQuestions { question } }`, {}, admin.token);
     expect(mine.data.recentQuestions.map((r: { question: string }) => r.question)).not.toContain(
@@ -252,20 +266,24 @@ describe('GraphQL ask and search', () => {
 
   it('counts the most asked questions over the last 90 days only', async () => {
     const user = await newAdmin(app, 'Window');
-    for (const question of ['Old question?', 'Old question?', 'Old question?', 'New one?']) {
-      expect((await ask({ question }, user.token)).status).toBe(200);
-    }
+    const others = [
+      await addMember(app, user, ['customer_facing'], 'Kai'),
+      await addMember(app, user, ['customer_facing'], 'Lin'),
+    ];
+    for (const asker of [user, ...others])
+      for (const question of ['Old question?', 'New one?'])
+        expect((await ask({ question }, asker.token)).status).toBe(200);
     await app.sql(
       `UPDATE search_history SET created_at = now() - interval '91 days'
-        WHERE user_id = $1 AND question = 'Old question?'`,
-      [user.id],
+        WHERE workspace_id = $1 AND question = 'Old question?'`,
+      [user.workspaceId],
     );
     const res = await app.graphqlRaw(
       `query { popularQuestions { question count } recentQuestions { question } }`,
       {},
       user.token,
     );
-    expect(res.data.popularQuestions).toEqual([{ question: 'New one?', count: 1 }]);
+    expect(res.data.popularQuestions).toEqual([{ question: 'New one?', count: 3 }]);
     // The user's own recent list still has it: it is their history, not a trend.
     expect(res.data.recentQuestions.map((r: { question: string }) => r.question)).toEqual([
       'New one?',

@@ -80,8 +80,9 @@ describe('ranking of a question', () => {
     const [{ workspace_id: workspaceId }] = await app.sql(
       `SELECT workspace_id FROM documents WHERE file_name = 'memo-7.txt'`,
     );
+    const reader = await app.server.services.readers.forMember(workspaceId, other.id);
     const best = async () => {
-      const { passages } = await app.server.services.search.passages(workspaceId, {
+      const { passages } = await app.server.services.search.passages(reader, {
         text: 'harbour crane',
         limit: 2,
       });

@@ -93,6 +93,8 @@ export type CreateUploadInput = {
 };
 
 export type CreateUploadSourceInput = {
+  /** Who reads the files: WORKSPACE (the default) or RESTRICTED to chosen people and groups. */
+  access?: InputMaybe<SourceAccessInput>;
   /** Required: what these files are about. */
   description: Scalars['String']['input'];
   name?: InputMaybe<Scalars['String']['input']>;
@@ -110,6 +112,12 @@ export type FeedbackReason =
   | 'OTHER'
   | 'OUTDATED'
   | 'WRONG';
+
+export type GroupInput = {
+  /** The members: replaces the current ones. */
+  memberIds?: InputMaybe<Array<Scalars['ID']['input']>>;
+  name: Scalars['String']['input'];
+};
 
 export type IntegrationSettingsInput = {
   /** acme.atlassian.net, https://acme.atlassian.net, or a base URL with port; for GitHub empty (github.com) or an Enterprise Server host. */
@@ -182,6 +190,21 @@ export type SignUpInput = {
   marketingOptIn?: InputMaybe<Scalars['Boolean']['input']>;
   password: Scalars['String']['input'];
 };
+
+export type SourceAccessInput = {
+  /** RESTRICTED: groups whose members may read it. */
+  groupIds?: InputMaybe<Array<Scalars['ID']['input']>>;
+  /** RESTRICTED: members who may read it besides its owner. */
+  memberIds?: InputMaybe<Array<Scalars['ID']['input']>>;
+  mode: SourceAccessMode;
+};
+
+/** WORKSPACE: every member reads the source. RESTRICTED: only its owner and the chosen members and groups. */
+export type SourceAccessMode =
+  /** Only the owner and the chosen people and groups. */
+  | 'RESTRICTED'
+  /** Everyone in the workspace. */
+  | 'WORKSPACE';
 
 export type SourceStatus =
   | 'error'

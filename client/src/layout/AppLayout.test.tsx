@@ -94,14 +94,14 @@ describe('app layout', () => {
     // History needs no permission: bot conversations are the member's own too.
     expect(within(nav).getByRole('link', { name: 'History' })).toBeInTheDocument();
     expect(within(nav).queryByRole('link', { name: 'Analytics' })).not.toBeInTheDocument();
-    // Team Settings stays for API keys, which every member may have.
+    // Team Settings stays for Groups and API keys, which every member may have.
     expect(within(nav).getByRole('button', { name: 'Team Settings' })).toBeInTheDocument();
     const panel = screen.getByRole('complementary', { name: 'Configuration' });
     expect(
       within(panel)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['API keys']);
+    ).toEqual(['Groups', 'API keys']);
   });
 });
 

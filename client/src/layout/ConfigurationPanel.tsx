@@ -7,7 +7,7 @@ import classes from './ConfigurationPanel.module.css';
 /** SPEC §9: the side panel is 260px wide. */
 export const CONFIGURATION_PANEL_WIDTH = 260;
 
-/** SPEC §2: the 'Configuration' side panel (Users, Integrations, API keys); hidden below md. */
+/** SPEC §2: the 'Configuration' side panel (Users, Groups, Integrations, API keys, Audit log); hidden below md. */
 export function ConfigurationPanel() {
   const { permissions } = useSession();
   const { pathname } = useLocation();

@@ -20,7 +20,7 @@ describe('visibleNavItems', () => {
     expect(labels(visibleNavItems(SIDEBAR_ITEMS, ['user.read', 'search.read']))).toEqual([
       'Home',
       'History',
-      'Team Settings(Users,Integrations,API keys)',
+      'Team Settings(Users,Groups,Integrations,API keys)',
       'Bots',
       'Connectors',
       'Search',
@@ -34,7 +34,7 @@ describe('visibleNavItems', () => {
     expect(admin).toEqual([
       'Home',
       'History',
-      'Team Settings(Users,Integrations,API keys,Audit log)',
+      'Team Settings(Users,Groups,Integrations,API keys,Audit log)',
       'Analytics',
       'Bots',
       'Connectors',
@@ -47,24 +47,27 @@ describe('visibleNavItems', () => {
 
   it('hides Users without user.read, and Integrations and Search without search.read', () => {
     expect(labels(visibleNavItems(SIDEBAR_ITEMS, ['search.read']))).toContain(
-      'Team Settings(Integrations,API keys)',
+      'Team Settings(Groups,Integrations,API keys)',
     );
     const noSearch = labels(visibleNavItems(SIDEBAR_ITEMS, ['user.read']));
-    expect(noSearch).toContain('Team Settings(Users,API keys)');
+    expect(noSearch).toContain('Team Settings(Users,Groups,API keys)');
     expect(noSearch).not.toContain('Search');
     // Bot conversations are a member's own too: History needs no permission.
     expect(noSearch).toContain('History');
   });
 
-  it('keeps API keys, which needs no permission, for every member', () => {
+  it('keeps Groups and API keys, which need no permission, for every member', () => {
     expect(labels(visibleNavItems(SIDEBAR_ITEMS, ['bots.read']))).toEqual([
       'Home',
       'History',
-      'Team Settings(API keys)',
+      'Team Settings(Groups,API keys)',
       'Bots',
       'Connectors',
     ]);
-    expect(visibleLinks(CONFIGURATION_LINKS, []).map((link) => link.to)).toEqual(['/app/api-keys']);
+    expect(visibleLinks(CONFIGURATION_LINKS, []).map((link) => link.to)).toEqual([
+      '/app/groups',
+      '/app/api-keys',
+    ]);
   });
 
   it('drops a submenu whose every entry is hidden', () => {

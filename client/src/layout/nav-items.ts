@@ -10,6 +10,7 @@ import {
   IconSearch,
   IconSettings,
   IconUsers,
+  IconUsersGroup,
   type Icon,
 } from '@tabler/icons-react';
 
@@ -38,6 +39,13 @@ export const USERS_LINK: NavLinkItem = {
   to: '/app/users',
   icon: IconUsers,
   permission: 'user.read',
+};
+
+/** Every member: admins manage groups, others see the groups they are in. */
+export const GROUPS_LINK: NavLinkItem = {
+  label: 'Groups',
+  to: '/app/groups',
+  icon: IconUsersGroup,
 };
 
 export const INTEGRATIONS_LINK: NavLinkItem = {
@@ -70,7 +78,7 @@ export const SIDEBAR_ITEMS: NavItem[] = [
   {
     label: 'Team Settings',
     icon: IconSettings,
-    children: [USERS_LINK, INTEGRATIONS_LINK, API_KEYS_LINK, AUDIT_LOG_LINK],
+    children: [USERS_LINK, GROUPS_LINK, INTEGRATIONS_LINK, API_KEYS_LINK, AUDIT_LOG_LINK],
   },
   // Workspace-wide answer feedback and retention settings: admins only.
   { label: 'Analytics', to: '/app/analytics', icon: IconChartBar, permission: 'user.write' },
@@ -81,6 +89,7 @@ export const SIDEBAR_ITEMS: NavItem[] = [
 
 export const CONFIGURATION_LINKS: NavLinkItem[] = [
   USERS_LINK,
+  GROUPS_LINK,
   INTEGRATIONS_LINK,
   API_KEYS_LINK,
   AUDIT_LOG_LINK,

@@ -1,3 +1,4 @@
+import type { SourceAccessInput } from '../graphql/types';
 import { GraphQLError } from 'graphql';
 import {
   ConnectIntegrationDocument,
@@ -68,9 +69,11 @@ export function connectMock(
     | { source: { id: string; name: string } }
     | { error: { code: string; message: string; field?: string } },
   onCall?: () => void,
+  /** What a new connection sends (a connected one sends none). */
+  access?: SourceAccessInput,
 ) {
   return {
-    request: { query: ConnectIntegrationDocument, variables: { name: kind, input } },
+    request: { query: ConnectIntegrationDocument, variables: { name: kind, input, access } },
     result: () => {
       onCall?.();
       if ('error' in outcome)

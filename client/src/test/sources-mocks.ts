@@ -1,4 +1,5 @@
 import { GraphQLError } from 'graphql';
+import type { SourceAccessInput } from '../graphql/types';
 import {
   ConfirmUploadDocument,
   CreateUploadDocument,
@@ -67,8 +68,50 @@ export function source(
     pendingCount: documents.filter((d) => d.status === 'queued' || d.status === 'parsing').length,
     chunkCount: indexed.reduce((sum, d) => sum + d.chunkCount, 0),
     connection: null,
+    canManageAccess: true,
+    readable: true,
+    owner: { __typename: 'User', ...ADA },
+    access: everyoneAccess(),
     documentPage: page,
     ...overrides,
+  } as SourceNode & { __typename: 'Source' };
+}
+
+/** Ada, the signed-in member of `fakeToken`, as a source's owner or a chosen person. */
+export const ADA = {
+  id: 'u1',
+  email: 'ada@example.com',
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+};
+
+type Access = SourceNode['access'];
+
+/** A source readable by everyone in the workspace. */
+export function everyoneAccess(): Access & { __typename: 'SourceAccess' } {
+  return {
+    __typename: 'SourceAccess',
+    mode: 'WORKSPACE',
+    memberCount: 0,
+    groupCount: 0,
+    members: [],
+    groups: [],
+  };
+}
+
+/** Restricted to these people and groups (the lists empty where the caller may not see them). */
+export function restrictedAccess(
+  members: { id: string; email: string; firstName: string; lastName: string }[] = [],
+  groups: { id: string; name: string; memberCount: number }[] = [],
+  counts: { memberCount?: number; groupCount?: number } = {},
+): Access & { __typename: 'SourceAccess' } {
+  return {
+    __typename: 'SourceAccess',
+    mode: 'RESTRICTED',
+    memberCount: counts.memberCount ?? members.length,
+    groupCount: counts.groupCount ?? groups.length,
+    members: members.map((m) => ({ __typename: 'User' as const, ...m })),
+    groups: groups.map((g) => ({ __typename: 'Group' as const, ...g })),
   };
 }
 
@@ -96,7 +139,7 @@ export function sourcesMock(sources: SourceNode[], extra: { maxUsageCount?: numb
 }
 
 export function createSourceMock(
-  input: { name: string | null; description: string },
+  input: { name: string | null; description: string; access?: SourceAccessInput },
   id = 's1',
   onCall?: () => void,
 ) {

@@ -21,6 +21,8 @@ import { ApiKey } from '../modules/api-keys/api-key.entity.js';
 import { AuditEvent } from '../modules/audit/audit-event.entity.js';
 import { Conversation, ConversationTurn } from '../modules/conversations/conversation.entity.js';
 import { AnswerFeedback } from '../modules/conversations/answer-feedback.entity.js';
+import { Group, GroupMember } from '../modules/access/group.entity.js';
+import { SourceGroupGrant, SourceMemberGrant } from '../modules/access/source-grant.entity.js';
 
 /** Every entity, listed explicitly (no globs: the same list works from src/ and dist/). */
 export const entities = [
@@ -53,4 +55,8 @@ export const entities = [
   Conversation,
   ConversationTurn,
   AnswerFeedback,
+  Group,
+  GroupMember,
+  SourceMemberGrant,
+  SourceGroupGrant,
 ];

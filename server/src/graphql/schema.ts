@@ -11,6 +11,8 @@ import { BotsResolver } from '../modules/bots/bots.resolver.js';
 import { ConversationsResolver } from '../modules/conversations/conversations.resolver.js';
 import { ConnectorsResolver } from '../modules/connectors/connectors.resolver.js';
 import { SourcesResolver } from '../modules/sources/sources.resolver.js';
+import { GroupsResolver } from '../modules/access/groups.resolver.js';
+import { SourceAccessResolver } from '../modules/access/source-access.resolver.js';
 import { authChecker } from './auth-checker.js';
 
 /** Every resolver of the API. The printed schema is committed as /schema.graphql. */
@@ -19,6 +21,8 @@ export const resolvers = [
   MembersResolver,
   InvitationsResolver,
   SourcesResolver,
+  SourceAccessResolver,
+  GroupsResolver,
   SearchResolver,
   BotsResolver,
   ConversationsResolver,

@@ -7,3 +7,8 @@ export function assertId(id: string, message?: string): string {
   if (typeof id !== 'string' || !UUID.test(id)) throw notFound(message);
   return id;
 }
+
+/** Whether a value is an id (a UUID), for inputs where a malformed one is bad input. */
+export function isId(value: unknown): boolean {
+  return typeof value === 'string' && UUID.test(value);
+}

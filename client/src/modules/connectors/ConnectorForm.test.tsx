@@ -47,6 +47,7 @@ describe('ConnectorForm per tool', () => {
           },
         },
         () => (called = true),
+        { mode: 'WORKSPACE' },
       ),
     ]);
     const dialog = within(await screen.findByRole('dialog', { name: 'Connect GitHub' }));

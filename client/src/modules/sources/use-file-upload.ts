@@ -1,4 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
+import type { SourceAccessInput } from '../../graphql/types';
 import {
   useConfirmUploadMutation,
   useCreateUploadMutation,
@@ -33,6 +34,8 @@ export interface UploadItem {
 export interface UploadValues {
   name: string;
   description: string;
+  /** Who reads the new source (the server's default, everyone, when absent). */
+  access?: SourceAccessInput;
 }
 
 export interface UploadSummary {
@@ -236,7 +239,11 @@ export function useFileUpload({ put = xhrPut }: { put?: PutFile } = {}) {
         if (!sourceId.current) {
           const { data } = await createSource({
             variables: {
-              input: { name: values.name.trim() || null, description: values.description.trim() },
+              input: {
+                name: values.name.trim() || null,
+                description: values.description.trim(),
+                access: values.access,
+              },
             },
           });
           if (!data?.createUploadSource) throw new Error('The server sent no answer.');

@@ -20,6 +20,7 @@ import { DocumentContentHash1795700000009 } from './1795700000009-DocumentConten
 import { DocumentListingIndex1795700000010 } from './1795700000010-DocumentListingIndex.js';
 import { SourceDocumentCounts1795700000011 } from './1795700000011-SourceDocumentCounts.js';
 import { ConnectorSweepAndRetry1795721580583 } from './1795721580583-ConnectorSweepAndRetry.js';
+import { AccessGroupsAndSourceAccess1795722595731 } from './1795722595731-AccessGroupsAndSourceAccess.js';
 
 /** Every migration in order. New ones come from `npm run migration:generate -w server -- Name`. */
 export const migrations = [
@@ -45,4 +46,5 @@ export const migrations = [
   DocumentListingIndex1795700000010,
   SourceDocumentCounts1795700000011,
   ConnectorSweepAndRetry1795721580583,
+  AccessGroupsAndSourceAccess1795722595731,
 ];

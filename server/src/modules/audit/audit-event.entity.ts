@@ -43,6 +43,10 @@ export class AuditEvent {
   @Column({ type: 'text', name: 'target_label', nullable: true })
   targetLabel: string | null;
 
+  /** What else the event records (an access change's before and after), as JSON. */
+  @Column({ type: 'jsonb', nullable: true })
+  details: Record<string, unknown> | null;
+
   @Column({ type: 'text', nullable: true })
   ip: string | null;
 

@@ -18,6 +18,11 @@ export interface AuditTarget {
   type: string;
   id: string;
   label?: string | null;
+  /**
+   * What else the event records (an access change's before and after). A document target names
+   * its `sourceId` here, so the log can hide its label from admins who cannot read that source.
+   */
+  details?: Record<string, unknown> | null;
 }
 
 /**
@@ -43,6 +48,8 @@ export class AuditLog {
         targetType: target?.type ?? null,
         targetId: target?.id ?? null,
         targetLabel: target?.label?.slice(0, 300) ?? null,
+        // TypeORM's deep-partial type cannot express a JSON object.
+        details: (target?.details ?? null) as never,
         ip: actor.client?.ip ?? null,
         userAgent: actor.client?.userAgent?.slice(0, 500) ?? null,
       });

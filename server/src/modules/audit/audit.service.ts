@@ -3,14 +3,25 @@ import { badInput } from '../../shared/app-error.js';
 import { assertId } from '../../shared/ids.js';
 import { requireCurrentPermission } from '../auth/require-permission.js';
 import type { Viewer } from '../auth/viewer.js';
+import { canReadSource, type Readers } from '../access/reader.js';
 import { AUDIT_ACTIONS } from './audit-actions.js';
 import { AuditEvent } from './audit-event.entity.js';
 
 const MAX_PAGE = 200;
 
-/** Reading the audit log: a workspace's admins (user.write) see its events, and only its. */
+/** What an admin who may not read a document's source sees in place of its name. */
+export const RESTRICTED_LABEL = 'A document you cannot open';
+
+/**
+ * Reading the audit log: a workspace's admins (user.write) see its events, and only its. An
+ * event about a document names it only to an admin who may read its source (the log, and the
+ * CSV exported from it, never name a restricted document to someone who cannot open it).
+ */
 export class AuditService {
-  constructor(private readonly db: DataSource) {}
+  constructor(
+    private readonly db: DataSource,
+    private readonly readers: Readers,
+  ) {}
 
   async events(
     viewer: Viewer,
@@ -41,7 +52,18 @@ export class AuditService {
       query.andWhere('(e.at, e.id) < (:at, :id)', { at, id });
     }
     const rows = await query.getMany();
-    const nodes = rows.slice(0, first);
+    const reader = await this.readers.forViewer(viewer);
+    const nodes = rows.slice(0, first).map((e) => {
+      if (e.targetType !== 'document') return e;
+      // Events written before sources had access name no source: every member could read them.
+      const sourceId = e.details?.sourceId;
+      if (
+        sourceId === undefined ||
+        (typeof sourceId === 'string' && canReadSource(reader, sourceId))
+      )
+        return e;
+      return Object.assign(new AuditEvent(), e, { targetLabel: RESTRICTED_LABEL });
+    });
     const last = nodes[nodes.length - 1];
     return {
       nodes,

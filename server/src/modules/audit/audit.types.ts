@@ -49,6 +49,13 @@ export class AuditEventType {
   @Field(() => String, { nullable: true })
   userAgent: string | null;
 
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'What else the event records, as JSON: an access change’s before and after ({ mode, memberIds, groupIds }), a group’s added and removed member ids.',
+  })
+  details: string | null;
+
   static from(e: AuditEvent): AuditEventType {
     return Object.assign(new AuditEventType(), {
       id: e.id,
@@ -62,6 +69,7 @@ export class AuditEventType {
           : null,
       ip: e.ip,
       userAgent: e.userAgent,
+      details: e.details ? JSON.stringify(e.details) : null,
     });
   }
 }

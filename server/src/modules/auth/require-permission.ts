@@ -18,6 +18,15 @@ export function requireCurrentPermission(
   return viewer;
 }
 
+/** Whether the caller holds the permission now (roles as stored, and their API key's own cut). */
+export function hasCurrentPermission(
+  viewer: Viewer | null | undefined,
+  permission: Permission,
+): boolean {
+  if (!viewer || !permissionsFor(viewer.user.roles).includes(permission)) return false;
+  return !viewer.apiKeyId || viewer.permissions.includes(permission);
+}
+
 /** For what only a person may do (manage keys, invite): refused to an API key. */
 export function requirePersonSession(viewer: Viewer | null | undefined): Viewer {
   if (!viewer) throw unauthenticated();

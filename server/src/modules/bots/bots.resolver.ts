@@ -64,7 +64,8 @@ export class BotsResolver {
     @Ctx() ctx: GraphQLContext,
   ): Promise<BotSourceType[]> {
     const bot = await ctx.services.bots.get(ctx.viewer!, botId);
-    return (await ctx.services.bots.attachments(bot.id)).map(BotSourceType.from);
+    const reader = await ctx.services.readers.forViewer(ctx.viewer!);
+    return (await ctx.services.bots.attachments(bot.id, reader)).map(BotSourceType.from);
   }
 
   @Authorized('bot.write')

@@ -7,8 +7,9 @@ import { requireCurrentPermission } from '../auth/require-permission.js';
 import type { Viewer } from '../auth/viewer.js';
 import type { ProviderKeysService } from '../integrations/provider-keys.service.js';
 import { NOT_FOUND_ANSWER, type AskResult, type AskService } from '../search/ask.service.js';
-import { SourceDocument } from '../sources/document.entity.js';
 import { Source } from '../sources/source.entity.js';
+import { canReadSource, type Reader, type Readers } from '../access/reader.js';
+import { readableDocument, readableDocumentIds } from '../access/visibility.js';
 import type { AnswerFeedbackService } from '../conversations/answer-feedback.service.js';
 import { FeedbackReportType } from '../conversations/conversations.types.js';
 import { Bot, BotLog, BotSource } from './bot.entity.js';
@@ -19,10 +20,22 @@ export interface BotAttachment {
   kind: 'source' | 'document';
   sourceId: string | null;
   documentId: string | null;
+  /** Its name, or a placeholder when the viewer may not read it. */
   title: string;
-  /** Indexed documents behind the attachment. */
+  /** Indexed documents behind the attachment (0 when the viewer may not read it). */
   documentCount: number;
+  /** Whether the viewer may read it (a bot answers each asker from what they may read). */
+  readable: boolean;
+  /** Whether the public link answers from it: only what the whole workspace may read. */
+  usedByPublicLink: boolean;
 }
+
+/** What a bot's log and page say in place of what the viewer may not read. */
+export const WITHHELD = {
+  source: 'A source you cannot open',
+  document: 'A document you cannot open',
+  answer: 'This answer cites documents you cannot open.',
+};
 
 const isAdmin = (viewer: Viewer) => viewer.user.roles.includes('admin');
 
@@ -37,6 +50,7 @@ export class BotsService {
     private readonly keys: ProviderKeysService,
     private readonly audit: AuditLog,
     private readonly feedback: AnswerFeedbackService,
+    private readonly readers: Readers,
   ) {}
 
   /** The bots the viewer can see, newest first. */
@@ -139,15 +153,22 @@ export class BotsService {
     await this.audit.record(viewer, 'bot.deleted', botTarget(bot));
   }
 
-  async attachments(botId: string): Promise<BotAttachment[]> {
+  /**
+   * What the bot answers from, as `reader` may see it: names and counts only of what they may
+   * read, and for each whether the public link uses it (only what the workspace may read).
+   */
+  async attachments(botId: string, reader: Reader): Promise<BotAttachment[]> {
     const rows: {
       id: string;
       source_id: string | null;
       document_id: string | null;
+      owner_source: string;
+      open: boolean;
       title: string;
       documents: number;
     }[] = await this.db.query(
-      `SELECT a.id, a.source_id, a.document_id,
+      `SELECT a.id, a.source_id, a.document_id, coalesce(s.id, ds.id) AS owner_source,
+              coalesce(s.access_mode, ds.access_mode) = 'workspace' AS open,
               coalesce(s.name, d.title) AS title,
               CASE WHEN a.source_id IS NOT NULL
                    THEN (SELECT count(*) FROM documents x WHERE x.source_id = a.source_id AND x.status = 'indexed')
@@ -155,17 +176,25 @@ export class BotsService {
          FROM bot_sources a
          LEFT JOIN sources s ON s.id = a.source_id
          LEFT JOIN documents d ON d.id = a.document_id
+         LEFT JOIN sources ds ON ds.id = d.source_id
         WHERE a.bot_id = $1 ORDER BY a.created_at`,
       [botId],
     );
-    return rows.map((r) => ({
-      id: r.id,
-      kind: r.source_id ? 'source' : 'document',
-      sourceId: r.source_id,
-      documentId: r.document_id,
-      title: r.title,
-      documentCount: r.documents,
-    }));
+    return rows.map((r) => {
+      const kind = r.source_id ? 'source' : 'document';
+      const readable = canReadSource(reader, r.owner_source);
+      // What the viewer may not read is not named: no title, no id.
+      return {
+        id: r.id,
+        kind,
+        sourceId: readable ? r.source_id : null,
+        documentId: readable ? r.document_id : null,
+        title: readable ? r.title : WITHHELD[kind],
+        documentCount: readable ? r.documents : 0,
+        readable,
+        usedByPublicLink: r.open === true,
+      };
+    });
   }
 
   /** Attaches a source (all its documents) or one document of the bot's workspace. */
@@ -178,25 +207,26 @@ export class BotsService {
     if (Boolean(target.sourceId) === Boolean(target.documentId)) {
       throw new AppError('BAD_USER_INPUT', 'Attach either a source or a document.', 400);
     }
+    // Attaching needs read access to what is attached (a bot never lends anyone access).
+    const reader = await this.readers.forViewer(viewer);
     if (target.sourceId) {
       assertId(target.sourceId);
       const source = await this.db
         .getRepository(Source)
         .findOneBy({ id: target.sourceId, workspaceId: bot.workspaceId });
-      if (!source) throw notFound('That source does not exist.');
+      if (!source || !canReadSource(reader, source.id))
+        throw notFound('That source does not exist.');
     } else {
       assertId(target.documentId!);
-      const doc = await this.db
-        .getRepository(SourceDocument)
-        .findOneBy({ id: target.documentId!, workspaceId: bot.workspaceId });
-      if (!doc) throw notFound('That document does not exist.');
+      if (!(await readableDocument(this.db, reader, target.documentId!)))
+        throw notFound('That document does not exist.');
     }
     const [row] = await this.db.query(
       `INSERT INTO bot_sources (bot_id, source_id, document_id) VALUES ($1, $2, $3)
        ON CONFLICT DO NOTHING RETURNING id`,
       [bot.id, target.sourceId ?? null, target.documentId ?? null],
     );
-    const all = await this.attachments(bot.id);
+    const all = await this.attachments(bot.id, reader);
     const attached =
       all.find((a) => a.id === row?.id) ??
       all.find((a) =>
@@ -219,9 +249,11 @@ export class BotsService {
     conversationId?: unknown,
   ): Promise<AskResult> {
     const bot = await this.get(viewer, botId);
+    // The asker's own access, narrowed to the bot's sources: never its owner's.
     return this.askBot(
       bot,
       { workspaceId: viewer.workspaceId, userId: viewer.userId },
+      await this.readers.forViewer(viewer),
       question,
       conversationId,
     );
@@ -244,9 +276,11 @@ export class BotsService {
     conversationId?: unknown,
   ): Promise<AskResult> {
     const bot = await this.publicBot(shareToken);
+    // A visitor reads only what the whole workspace may: restricted sources never answer here.
     return this.askBot(
       bot,
       { workspaceId: bot.workspaceId, userId: null },
+      await this.readers.forVisitor(bot.workspaceId),
       question,
       conversationId,
     );
@@ -255,6 +289,7 @@ export class BotsService {
   private async askBot(
     bot: Bot,
     asker: { workspaceId: string; userId: string | null },
+    reader: Reader,
     question: unknown,
     conversationId: unknown,
   ): Promise<AskResult> {
@@ -264,6 +299,7 @@ export class BotsService {
       { workspaceId: asker.workspaceId, userId: null },
       {
         question,
+        reader,
         scope: {
           sourceIds: attached.flatMap((a) => (a.sourceId ? [a.sourceId] : [])),
           documentIds: attached.flatMap((a) => (a.documentId ? [a.documentId] : [])),
@@ -324,11 +360,30 @@ export class BotsService {
     );
     const page = rows.slice(0, first);
     const last = page[page.length - 1];
+    // An answer is shown only to who may read everything it cites; others see the question.
+    const readable = await readableDocumentIds(
+      this.db,
+      await this.readers.forViewer(viewer),
+      page.flatMap((r) => r.sources.map((s) => s.documentId)),
+    );
     return {
       total: total as number,
       hasMore: rows.length > first,
       endCursor: last ? `${last.cursor_time}|${last.id}` : null,
-      entries: page,
+      entries: page.map((row) =>
+        row.sources.every((s) => readable.has(s.documentId))
+          ? { ...row, withheld: false }
+          : {
+              ...row,
+              answer: WITHHELD.answer,
+              sources: [],
+              // The asker's comment may quote what was withheld.
+              feedback_vote: null,
+              feedback_reason: null,
+              feedback_comment: null,
+              withheld: true,
+            },
+      ),
     };
   }
 
@@ -351,15 +406,20 @@ export class BotsService {
          FROM bot_logs WHERE bot_id = $1`,
       [bot.id],
     );
+    const reader = await this.readers.forViewer(viewer);
+    // The most cited documents the viewer may read (others are not named to them).
     const topSources: { title: string; documentId: string; citations: number }[] =
       await this.db.query(
         `SELECT s->>'title' AS title, s->>'documentId' AS "documentId", count(*)::int AS citations
            FROM bot_logs l, jsonb_array_elements(l.sources) s
-          WHERE l.bot_id = $1 GROUP BY 1, 2 ORDER BY 3 DESC, 1 LIMIT 5`,
-        [bot.id],
+          WHERE l.bot_id = $1
+            AND EXISTS (SELECT 1 FROM documents d WHERE d.id::text = s->>'documentId'
+                          AND d.workspace_id = $2 AND d.source_id = ANY($3::uuid[]))
+          GROUP BY 1, 2 ORDER BY 3 DESC, 1 LIMIT 5`,
+        [bot.id, bot.workspaceId, [...reader.sourceIds]],
       );
     const feedback = FeedbackReportType.from(
-      await this.feedback.report({ workspaceId: bot.workspaceId, botId: bot.id }, days),
+      await this.feedback.report({ workspaceId: bot.workspaceId, botId: bot.id }, days, reader),
     );
     return { perDay, ...totals, topSources, feedback } as {
       perDay: typeof perDay;
@@ -383,6 +443,8 @@ export interface BotLogRow {
   cursor_time: string;
   created_at: Date;
   asked_by_email: string | null;
+  /** The answer cites documents the viewer may not read: its text and sources are withheld. */
+  withheld?: boolean;
   /** The asker's vote on the answer, if they gave one. */
   feedback_vote: number | null;
   feedback_reason: string | null;

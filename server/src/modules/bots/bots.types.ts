@@ -157,6 +157,18 @@ export class BotSourceType {
   @Field(() => Int)
   documentCount: number;
 
+  @Field(() => Boolean, {
+    description:
+      'Whether the caller may read it: a bot answers each person from what they may read, so it is named only to those who may (title says so otherwise).',
+  })
+  readable: boolean;
+
+  @Field(() => Boolean, {
+    description:
+      'Whether the bot’s public link answers from it: only sources open to the whole workspace are used there.',
+  })
+  usedByPublicLink: boolean;
+
   static from(a: BotAttachment): BotSourceType {
     return Object.assign(new BotSourceType(), a);
   }
@@ -215,6 +227,12 @@ export class BotLogEntryType {
   @Field(() => BotLogFeedbackType, { nullable: true, description: 'The asker’s vote, if any.' })
   feedback: BotLogFeedbackType | null;
 
+  @Field(() => Boolean, {
+    description:
+      'The answer cites documents the caller may not read: its text says so and its sources are left out.',
+  })
+  withheld: boolean;
+
   static from(row: BotLogRow & { asked_by_name: string | null }): BotLogEntryType {
     return Object.assign(new BotLogEntryType(), {
       id: row.id,
@@ -226,6 +244,7 @@ export class BotLogEntryType {
       latencyMs: row.latency_ms,
       askedBy: row.asked_by_name ?? row.asked_by_email ?? 'Public link',
       createdAt: row.created_at,
+      withheld: row.withheld ?? false,
       feedback:
         row.feedback_vote === null
           ? null

@@ -7,6 +7,8 @@ import {
   IntegrationSettingsType,
 } from './connectors.types.js';
 import { CONNECTOR_KINDS } from './registry.js';
+import { SourceAccessInput } from '../access/access.types.js';
+import { parseAccess } from '../access/source-access.service.js';
 
 /** The GraphQL door to connected sources (the REST door is connectors.rest.ts). */
 @Resolver()
@@ -51,11 +53,21 @@ export class ConnectorsResolver {
   async connectIntegration(
     @Arg('name', () => String) name: string,
     @Arg('input', () => IntegrationSettingsInput) input: IntegrationSettingsInput,
+    @Arg('access', () => SourceAccessInput, {
+      nullable: true,
+      description:
+        'Who reads the source: a new one defaults to WORKSPACE; a connected one keeps its access unless given (its owner or an admin).',
+    })
+    access: SourceAccessInput | null,
     @Ctx() ctx: GraphQLContext,
   ): Promise<SourceType> {
-    return SourceType.from(
-      (await ctx.services.connectors.save(ctx.viewer!, name, { ...input })).source,
+    const { source } = await ctx.services.connectors.save(
+      ctx.viewer!,
+      name,
+      { ...input },
+      access ? parseAccess(access) : null,
     );
+    return SourceType.from(source);
   }
 
   @Authorized('source.write')

@@ -5,7 +5,7 @@ import { hashToken, randomToken } from '../../security/app-keys.js';
 import { openSecret, type SecretKeys } from '../../security/secret-box.js';
 import { AppError, badInput } from '../../shared/app-error.js';
 import { assertId } from '../../shared/ids.js';
-import { requireCurrentPermission } from '../auth/require-permission.js';
+import { hasCurrentPermission, requireCurrentPermission } from '../auth/require-permission.js';
 import type { Viewer } from '../auth/viewer.js';
 import { IntegrationSetting } from '../integrations/provider-key.entity.js';
 import { Source } from '../sources/source.entity.js';
@@ -20,6 +20,13 @@ import type { OAuthProvider } from './oauth-provider.js';
 import { OAuthState } from './oauth-state.entity.js';
 import { assertPublicHost } from './safe-address.js';
 import { baseUrlText, siteBaseUrl } from './site-url.js';
+import { AccessErrors } from '../access/access.errors.js';
+import { canReadSource, type Readers } from '../access/reader.js';
+import {
+  WORKSPACE_ACCESS,
+  type SourceAccessService,
+  type SourceAccessSetting,
+} from '../access/source-access.service.js';
 
 /** SPEC §3's integration settings record, as forms and `GET /api/get-integration/{name}` read it. */
 export interface IntegrationSettingsView {
@@ -83,7 +90,20 @@ export class ConnectorsService {
     private readonly keys: { secrets: SecretKeys; tokenHash: Buffer },
     private readonly options: ConnectorsOptions,
     private readonly audit: AuditLog,
+    private readonly access: SourceAccessService,
+    private readonly readers: Readers,
   ) {}
+
+  /**
+   * The kind's source as this caller may change it: none yet, or one open to the workspace, or
+   * one they manage (owner or admin). A restricted source they do not manage is refused.
+   */
+  private async changeable(viewer: Viewer, kind: ConnectorKind): Promise<Source | null> {
+    const [existing] = await this.sourcesOf(viewer.workspaceId, kind);
+    if (existing && existing.accessMode !== 'workspace' && !this.access.canManage(viewer, existing))
+      throw AccessErrors.cannotChangeAccess();
+    return existing ?? null;
+  }
 
   /** The kinds that can connect with Authorize on this server (their OAuth client is set up). */
   oauthKinds(kinds: readonly ConnectorKind[]): ConnectorKind[] {
@@ -101,7 +121,10 @@ export class ConnectorsService {
     requireCurrentPermission(viewer, 'source.write');
     const kind = kindOf(rawName);
     const [source] = await this.sourcesOf(viewer.workspaceId, kind);
-    if (source) return view(source);
+    // A restricted source's settings are for its owner and admins only.
+    if (source && (source.accessMode === 'workspace' || this.access.canManage(viewer, source)))
+      return view(source);
+    if (source) return { ...EMPTY };
     // Settings saved before connectors existed pre-fill the form (they were never synced).
     const legacy = await this.db
       .getRepository(IntegrationSetting)
@@ -123,13 +146,17 @@ export class ConnectorsService {
     viewer: Viewer,
     rawName: string,
     input: Record<string, unknown>,
+    /** Who reads the source: a new one defaults to the workspace; an existing one keeps its own. */
+    access: SourceAccessSetting | null = null,
   ): Promise<{ settings: IntegrationSettingsView; source: Source }> {
     requireCurrentPermission(viewer, 'source.write');
     const kind = kindOf(rawName);
     const connector = connectorFor(kind)!;
     const form = readForm(input);
     const keys = parseKeys(form.spacekey, kind);
-    const [existing] = await this.sourcesOf(viewer.workspaceId, kind);
+    const existing = await this.changeable(viewer, kind);
+    if (existing && access && !this.access.canManage(viewer, existing))
+      throw AccessErrors.cannotChangeAccess();
     const stored = existing?.sealedCredentials
       ? this.vault.open(existing.id, existing.sealedCredentials)
       : null;
@@ -195,7 +222,7 @@ export class ConnectorsService {
           ? bearerAuth(credentials.token)
           : this.vault.authFor(existing!);
     const checked = await this.check(connector, auth, settings);
-    const source = await this.connect(viewer, kind, existing ?? null, checked, credentials);
+    const source = await this.connect(viewer, kind, existing, checked, credentials, access);
     return { settings: view(source), source };
   }
 
@@ -203,7 +230,7 @@ export class ConnectorsService {
   async resyncKind(viewer: Viewer, rawName: string): Promise<Source[]> {
     requireCurrentPermission(viewer, 'source.write');
     const kind = kindOf(rawName);
-    const sources = await this.sourcesOf(viewer.workspaceId, kind);
+    const sources = await this.visibleSourcesOf(viewer, kind);
     if (sources.length === 0) throw ConnectorErrors.notConfigured(connectorFor(kind)!.label);
     for (const source of sources) {
       await this.startSync(source);
@@ -213,7 +240,15 @@ export class ConnectorsService {
         label: `${kind}: ${source.name}`,
       });
     }
-    return this.sourcesOf(viewer.workspaceId, kind);
+    return this.visibleSourcesOf(viewer, kind);
+  }
+
+  /** The kind's sources the caller sees: readable ones, or any for an admin (NOT_FOUND rule). */
+  private async visibleSourcesOf(viewer: Viewer, kind: ConnectorKind): Promise<Source[]> {
+    const sources = await this.sourcesOf(viewer.workspaceId, kind);
+    if (hasCurrentPermission(viewer, 'user.write')) return sources;
+    const reader = await this.readers.forViewer(viewer);
+    return sources.filter((s) => canReadSource(reader, s.id));
   }
 
   async resync(viewer: Viewer, sourceId: string): Promise<Source> {
@@ -222,7 +257,12 @@ export class ConnectorsService {
     const source = await this.db
       .getRepository(Source)
       .findOneBy({ id: sourceId, workspaceId: viewer.workspaceId });
-    if (!source || !isConnectorKind(source.kind)) throw ConnectorErrors.sourceNotFound();
+    const visible =
+      source &&
+      (hasCurrentPermission(viewer, 'user.write') ||
+        canReadSource(await this.readers.forViewer(viewer), source.id));
+    if (!source || !visible || !isConnectorKind(source.kind))
+      throw ConnectorErrors.sourceNotFound();
     await this.startSync(source);
     await this.audit.record(viewer, 'connector.resync', {
       type: 'source',
@@ -331,8 +371,8 @@ export class ConnectorsService {
         bearerAuth(tokens.accessToken),
         settings,
       );
-      const [existing] = await this.sourcesOf(viewer.workspaceId, kind);
-      const source = await this.connect(viewer, kind, existing ?? null, checked, {
+      const existing = await this.changeable(viewer, kind);
+      const source = await this.connect(viewer, kind, existing, checked, {
         type: 'oauth',
         ...tokens,
       });
@@ -370,6 +410,7 @@ export class ConnectorsService {
     existing: Source | null,
     settings: StoredSettings,
     credentials: Credentials,
+    access: SourceAccessSetting | null = null,
   ): Promise<Source> {
     const id = existing?.id ?? randomUUID();
     const summary = connectorFor(kind)!.describe(settings);
@@ -394,8 +435,12 @@ export class ConnectorsService {
         lastError: null,
         nextSyncAt: new Date(),
       });
+      // A new source is open to the workspace unless access was chosen; a reconnected one keeps its access.
+      if (!existing || access)
+        await this.access.write(m, viewer.workspaceId, saved.id, access ?? WORKSPACE_ACCESS);
       return saved;
     });
+    this.readers.forget(viewer); // the answer shows the source as its access now is
     await this.sync.syncNow(source.id);
     await this.audit.record(viewer, 'connector.connected', {
       type: 'source',

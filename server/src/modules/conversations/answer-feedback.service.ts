@@ -1,4 +1,6 @@
 import type { DataSource } from 'typeorm';
+import type { Reader } from '../access/reader.js';
+import { MIN_ASKERS } from '../search/search-history.service.js';
 import { badInput, notFound } from '../../shared/app-error.js';
 import { assertId } from '../../shared/ids.js';
 import type { Passage } from '../search/passages.js';
@@ -137,13 +139,30 @@ export class AnswerFeedbackService {
       .map(({ p }) => p);
   }
 
-  /** Votes over the last `days` for a bot's answers, or for the workspace's own ask screen. */
+  /**
+   * Votes over the last `days` for a bot's answers, or for the workspace's own ask screen, as
+   * `reader` may see them: a question is listed only when they may read every document its
+   * answer cited, and on the workspace's report (other people's questions) only once at least
+   * MIN_ASKERS different members voted on it. Counts are of every vote.
+   */
   async report(
     scope: { workspaceId: string; botId: string | null },
     days: number,
+    reader: Reader,
   ): Promise<FeedbackReport> {
     // Workspace search's votes are those on no bot's answers.
     const byScope = 'f.workspace_id = $1 AND f.bot_id IS NOT DISTINCT FROM $2::uuid';
+    const citesReadable = `NOT EXISTS (
+      SELECT 1 FROM unnest(f.document_ids) AS x(id)
+       WHERE NOT EXISTS (SELECT 1 FROM documents d WHERE d.id = x.id AND d.workspace_id = $1
+                           AND d.source_id = ANY($4::uuid[])))`;
+    const questionKey = `lower(regexp_replace(trim(f.question), '[\\s?]+$', ''))`;
+    const sharedEnough = scope.botId
+      ? 'TRUE'
+      : `${questionKey} IN (SELECT ${questionKey} FROM answer_feedback f
+                             WHERE ${byScope} AND f.updated_at > now() - make_interval(days => $3)
+                             GROUP BY 1 HAVING count(DISTINCT f.voter_key) >= ${MIN_ASKERS})`;
+    const listed = [...[scope.workspaceId, scope.botId ?? null, days], [...reader.sourceIds]];
     const answers = scope.botId
       ? `SELECT created_at FROM bot_logs WHERE bot_id = $2`
       : `SELECT created_at FROM search_history WHERE workspace_id = $1 AND kind = 'ask'`;
@@ -174,18 +193,19 @@ export class AnswerFeedbackService {
                 count(*) FILTER (WHERE f.vote < 0)::int AS down, count(*) FILTER (WHERE f.vote > 0)::int AS up,
                 max(f.updated_at) AS "lastVotedAt"
            FROM answer_feedback f WHERE ${byScope} AND f.updated_at > ${since}
-          GROUP BY lower(regexp_replace(trim(f.question), '[\\s?]+$', ''))
-         HAVING count(*) FILTER (WHERE f.vote < 0) > 0
+          GROUP BY ${questionKey}
+         HAVING count(*) FILTER (WHERE f.vote < 0) > 0 AND bool_and(${citesReadable})
+            AND (${scope.botId ? 'TRUE' : `count(DISTINCT f.voter_key) >= ${MIN_ASKERS}`})
           ORDER BY down DESC, up ASC, "lastVotedAt" DESC LIMIT 5`,
-        params,
+        listed,
       ),
       this.db.query(
         `SELECT f.question, f.reason, f.comment, f.updated_at AS "votedAt"
            FROM answer_feedback f
           WHERE ${byScope} AND f.vote < 0 AND (f.comment IS NOT NULL OR f.reason IS NOT NULL)
-            AND f.updated_at > ${since}
+            AND f.updated_at > ${since} AND ${citesReadable} AND ${sharedEnough}
           ORDER BY f.updated_at DESC LIMIT 5`,
-        params,
+        listed,
       ),
     ]);
     return { perDay, up: totals.up, down: totals.down, worstQuestions, recentComments };

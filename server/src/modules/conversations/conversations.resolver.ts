@@ -1,5 +1,7 @@
 import { Arg, Authorized, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
 import type { GraphQLContext } from '../../graphql/context.js';
+import { readableDocumentIds } from '../access/visibility.js';
+import { ConversationTurn } from './conversation.entity.js';
 import type { Viewer } from '../auth/viewer.js';
 import {
   AnswerRatingType,
@@ -110,6 +112,7 @@ export class ConversationsResolver {
     const report = await ctx.services.answerFeedback.report(
       { workspaceId: ctx.viewer!.workspaceId, botId: null },
       clamp(days, 365),
+      await ctx.services.readers.forViewer(ctx.viewer!),
     );
     return FeedbackReportType.from(report);
   }
@@ -151,9 +154,27 @@ export class ConversationsResolver {
       ctx.viewer!.userId,
       found.turns.map((t) => t.id),
     );
+    // An earlier answer is shown again only while the caller may still read all it cites.
+    const readable = await readableDocumentIds(
+      ctx.services.db,
+      await ctx.services.readers.forViewer(ctx.viewer!),
+      found.turns.flatMap((t) => t.sources.map((s) => s.documentId)),
+    );
     return {
       conversation: ConversationType.from(found.conversation),
-      turns: found.turns.map((t) => ConversationTurnType.from(t, ratings.get(t.id))),
+      turns: found.turns.map((t) =>
+        ConversationTurnType.from(
+          t.sources.every((s) => readable.has(s.documentId)) ? t : withheld(t),
+          ratings.get(t.id),
+        ),
+      ),
     };
   }
+}
+
+/** What is said in place of an answer that cites documents the caller can no longer open. */
+export const WITHHELD_ANSWER = 'This answer cites documents you cannot open.';
+
+function withheld(turn: ConversationTurn): ConversationTurn {
+  return Object.assign(new ConversationTurn(), turn, { answer: WITHHELD_ANSWER, sources: [] });
 }

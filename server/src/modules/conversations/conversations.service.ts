@@ -63,9 +63,12 @@ export class ConversationsService {
     const rows: (PriorTurn & { id: string; turn_count: number; ordinal: number | null })[] =
       await this.db.query(
         `SELECT c.id, c.turn_count, t.ordinal, t.question, t.search_query AS "searchQuery",
-                t.answer, t.key_terms AS "keyTerms"
+                t.answer, t.key_terms AS "keyTerms",
+                coalesce(ARRAY(SELECT DISTINCT s->>'documentId'
+                                 FROM jsonb_array_elements(t.sources) s
+                                WHERE s->>'documentId' IS NOT NULL), '{}') AS "citedDocumentIds"
            FROM conversations c
-           LEFT JOIN LATERAL (SELECT ordinal, question, search_query, answer, key_terms
+           LEFT JOIN LATERAL (SELECT ordinal, question, search_query, answer, key_terms, sources
                                 FROM conversation_turns WHERE conversation_id = c.id
                                ORDER BY ordinal DESC LIMIT $5) t ON TRUE
           WHERE c.id = $1 AND c.workspace_id = $2
@@ -82,11 +85,12 @@ export class ConversationsService {
     });
     const previous = rows
       .filter((r) => r.ordinal !== null)
-      .map(({ question, searchQuery, answer, keyTerms }) => ({
+      .map(({ question, searchQuery, answer, keyTerms, citedDocumentIds }) => ({
         question,
         searchQuery,
         answer,
         keyTerms,
+        citedDocumentIds,
       }));
     return { conversation, previous };
   }

@@ -8,6 +8,8 @@ export interface PriorTurn {
   searchQuery: string;
   answer: string;
   keyTerms: string[];
+  /** The documents its answer cited: the turn is reused only while the asker may read them all. */
+  citedDocumentIds: string[];
 }
 
 /** Earlier turns given to the model: the newest first, until this many characters (~1,500 tokens). */

@@ -7,6 +7,8 @@ import { extractiveAnswer } from '../../ai/extractive-answer.js';
 import type { Logger } from '../../shared/logger.js';
 import { SignInThrottle } from '../auth/sign-in-throttle.js';
 import type { Viewer } from '../auth/viewer.js';
+import type { Reader, Readers } from '../access/reader.js';
+import { readableDocumentIds } from '../access/visibility.js';
 import type { SourceKind } from '../sources/source.entity.js';
 import type { AnswerFeedbackService } from '../conversations/answer-feedback.service.js';
 import type { ConversationsService } from '../conversations/conversations.service.js';
@@ -64,6 +66,11 @@ export interface AskInput {
   integrations?: unknown;
   /** Restrictions a bot adds: only these sources/documents, this language and provider. */
   scope?: { sourceIds?: string[]; documentIds?: string[] };
+  /**
+   * Whose access bounds the answer when the asker is not the caller of ask (a bot's: the member
+   * asking it, or a public page's visitor). Default: the asker's own.
+   */
+  reader?: Reader;
   language?: string;
   /** The bot's language code (en, ja, es, rs): the notice is written in it. */
   languageCode?: string;
@@ -103,6 +110,8 @@ export class AskService {
   constructor(
     private readonly db: DataSource,
     private readonly search: SearchService,
+    /** Whose access bounds each answer: the asker's, or a public page visitor's. */
+    private readonly readers: Readers,
     private readonly history: SearchHistoryService,
     private readonly conversations: ConversationsService,
     private readonly feedback: AnswerFeedbackService,
@@ -190,13 +199,23 @@ export class AskService {
     const thread = await this.conversations.open(owner, input.conversationId);
     await this.admit(asker);
     const started = performance.now();
+    // A member reads what their access allows (a bot narrows it to its sources through the
+    // scope below, never widens it); a public page's visitor only what the workspace may.
+    const reader =
+      input.reader ??
+      (asker.userId === null
+        ? await this.readers.forVisitor(asker.workspaceId)
+        : await this.readers.forViewer(asker as Viewer));
+    if (reader.workspaceId !== asker.workspaceId) throw new Error('reader of another workspace');
+    // Earlier turns are re-checked against today's access before the model reads them again.
+    thread.previous = await this.stillReadable(reader, thread.previous);
     const provider = new ProviderTurn(
       input.provider !== undefined ? input.provider : await this.providerFor(asker.userId),
       this.breaker,
       this.logger,
     );
     const searchQuery = await this.standaloneQuestion(question, thread.previous, provider, signal);
-    const { passages: found, terms } = await this.search.passages(asker.workspaceId, {
+    const { passages: found, terms } = await this.search.passages(reader, {
       text: searchQuery,
       kinds,
       sourceIds: input.scope?.sourceIds,
@@ -276,10 +295,19 @@ export class AskService {
         answerMode: mode,
         sourceCount: result.sources.length,
         latencyMs: totalMs,
+        citedDocumentIds: [...new Set(result.sources.map((s) => s.documentId))],
       });
     }
     onEvent({ type: 'done', result });
     return result;
+  }
+
+  /** The earlier turns whose cited documents the reader may all still read; the others are dropped. */
+  private async stillReadable(reader: Reader, turns: PriorTurn[]): Promise<PriorTurn[]> {
+    const cited = turns.flatMap((t) => t.citedDocumentIds);
+    if (cited.length === 0) return turns;
+    const readable = await readableDocumentIds(this.db, reader, cited);
+    return turns.filter((t) => t.citedDocumentIds.every((id) => readable.has(id)));
   }
 
   /**

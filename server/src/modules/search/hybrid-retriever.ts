@@ -40,7 +40,7 @@ export class HybridRetriever implements Retriever {
     const rows: { chunk_id: string; vector: Buffer }[] = await this.db.query(
       `SELECT chunk_id, vector FROM chunk_embeddings
         WHERE chunk_id = ANY($1::uuid[]) AND model = $2 AND workspace_id = $3`,
-      [lexical.chunks.map((c) => c.chunkId), this.embeddings.vectorSpace, query.workspaceId],
+      [lexical.chunks.map((c) => c.chunkId), this.embeddings.vectorSpace, query.reader.workspaceId],
     );
     const denseRank = new Map(
       rows

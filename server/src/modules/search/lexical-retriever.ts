@@ -1,4 +1,6 @@
 import type { DataSource } from 'typeorm';
+import type { Reader } from '../access/reader.js';
+import { readableRows } from '../access/visibility.js';
 import {
   analyseQuery,
   tsqueryLexeme,
@@ -21,7 +23,8 @@ export class LexicalRetriever implements Retriever {
   constructor(private readonly db: DataSource) {}
 
   async retrieve(query: RetrievalQuery): Promise<RetrievalResult> {
-    const analysed = await analyseQuery(this.db, query.workspaceId, query.text);
+    const { workspaceId } = query.reader;
+    const analysed = await analyseQuery(this.db, workspaceId, query.text);
     const terms: WeightedTerm[] = analysed.terms.map((t) => ({
       ...t,
       weight: t.qtf ** RANKING.repeatedWords,
@@ -30,29 +33,31 @@ export class LexicalRetriever implements Retriever {
       chunks: [],
       terms: terms.map((t) => ({ lexeme: t.lexeme, idf: t.idf })),
     };
-    if (terms.length === 0 || query.limit <= 0) return result;
+    if (terms.length === 0 || query.limit <= 0 || query.reader.sourceIds.length === 0)
+      return result;
     const limit = Math.floor(query.limit);
     const depth = Math.max(RANKING.rescoreDepth, limit);
-    let candidates = await this.candidates(query, analysed, terms, depth, 'any');
+    const share = await this.readableShare(query.reader, analysed.chunkCount);
+    let candidates = await this.candidates(query, analysed, terms, depth, 'any', share);
     if (candidates.length === 0 && analysed.phrases) {
       // No passage holds the quoted words as written: rank by the words instead of answering
       // nothing (a question that quotes a title rarely quotes it exactly).
       analysed.phrases = null;
-      candidates = await this.candidates(query, analysed, terms, depth, 'any');
+      candidates = await this.candidates(query, analysed, terms, depth, 'any', share);
     }
-    if (candidates.length < limit && terms[0].df > RANKING.candidateCap) {
+    if (candidates.length < limit && terms[0].df * share > RANKING.candidateCap) {
       // Only common words, and too few passages hold them together: take passages with the
       // rarest one, a bounded sample rather than a scan of most of the workspace.
-      candidates = await this.candidates(query, analysed, terms, depth, 'sample');
+      candidates = await this.candidates(query, analysed, terms, depth, 'sample', share);
     }
-    let ranked = await this.rescore(query.workspaceId, analysed, candidates, terms);
+    let ranked = await this.rescore(workspaceId, analysed, candidates, terms);
     if (RANKING.feedbackTerms > 0 && terms.length >= RANKING.feedbackMinTerms) {
       // Pseudo-relevance feedback: the best passages lend the query their most telling words,
       // and the candidates are ranked again with them (a re-ranking: no second search). Scores
       // add up term by term, so only the lent words are scored again.
-      const expansion = await this.expansionTerms(query.workspaceId, analysed, terms, ranked);
+      const expansion = await this.expansionTerms(workspaceId, analysed, terms, ranked);
       if (expansion.length > 0) {
-        const lent = await this.rescore(query.workspaceId, analysed, candidates, expansion);
+        const lent = await this.rescore(workspaceId, analysed, candidates, expansion);
         const extra = new Map(lent.map((c) => [c.chunkId, c.score]));
         ranked = ranked
           .map((c) => ({ ...c, score: c.score + (extra.get(c.chunkId) ?? 0) }))
@@ -61,6 +66,21 @@ export class LexicalRetriever implements Retriever {
     }
     result.chunks = ranked.slice(0, limit);
     return result;
+  }
+
+  /**
+   * The share of the workspace's passages the reader may read (1 when they read every source),
+   * from the sources' count rows. Candidate generation scales document frequencies by it: a
+   * member who reads 1% of the workspace meets 1% of a word's passages, so rarer words alone
+   * would leave their page short.
+   */
+  private async readableShare(reader: Reader, chunkCount: number): Promise<number> {
+    if (reader.readsEverything || chunkCount <= 0) return 1;
+    const [row]: { chunks: number | null }[] = await this.db.query(
+      `SELECT sum(chunks)::float8 AS chunks FROM source_document_counts WHERE source_id = ANY($1::uuid[])`,
+      [[...reader.sourceIds]],
+    );
+    return Math.min(1, Math.max((row?.chunks ?? 0) / chunkCount, 1e-4));
   }
 
   /**
@@ -79,8 +99,9 @@ export class LexicalRetriever implements Retriever {
     terms: WeightedTerm[],
     depth: number,
     mode: 'any' | 'sample',
+    share: number,
   ): Promise<string[]> {
-    const params: unknown[] = [query.workspaceId];
+    const params: unknown[] = [];
     const param = (value: unknown, cast = '') => `$${params.push(value)}${cast}`;
     const saturate = bm25Saturation(analysed.avgLength);
     const bodyWeight = 1 / RANKING.titleWeight;
@@ -90,14 +111,15 @@ export class LexicalRetriever implements Retriever {
     const match =
       mode === 'sample'
         ? tsqueryLexeme(terms[0].lexeme)
-        : candidateQuery(terms, analysed.chunkCount);
-    const where = ['c.workspace_id = $1', `c.tsv @@ ${param(match, '::tsquery')}`];
+        : candidateQuery(terms, analysed.chunkCount, share);
+    // The visibility filter comes first and inside the candidates: nothing unreadable is ranked.
+    const where = [readableRows(query.reader, 'c', param), `c.tsv @@ ${param(match, '::tsquery')}`];
     for (const filter of [analysed.phrases, analysed.excluded]) {
       if (filter) where.push(`c.tsv @@ websearch_to_tsquery('english', ${param(filter)})`);
     }
     if (query.kinds?.length) {
       where.push(
-        `c.source_id IN (SELECT id FROM sources WHERE workspace_id = $1 AND kind = ANY(${param(query.kinds, '::text[]')}))`,
+        `c.source_id IN (SELECT id FROM sources WHERE workspace_id = ${param(query.reader.workspaceId, '::uuid')} AND kind = ANY(${param(query.kinds, '::text[]')}))`,
       );
     }
     if (query.sourceIds || query.documentIds) {
@@ -111,7 +133,7 @@ export class LexicalRetriever implements Retriever {
         return `${weight} * ${saturate(bandTf(param(orQuery(band), '::tsquery')))}`;
       })
       .join(' + ');
-    const unbounded = mode === 'sample' || terms[0].df > RANKING.candidateCap;
+    const unbounded = mode === 'sample' || terms[0].df * share > RANKING.candidateCap;
     const from = unbounded
       ? `(SELECT * FROM chunks c WHERE ${where.join(' AND ')} LIMIT ${RANKING.candidateCap}) c`
       : `chunks c WHERE ${where.join(' AND ')}`;
@@ -218,14 +240,15 @@ function bm25Saturation(avgLength: number): (tf: string) => string {
 }
 
 /**
- * The candidate tsquery: any of the rarest terms whose document frequencies add up to at most
- * the cap; when the rarest term alone exceeds it, all of the fewest rarest terms whose joint
- * frequency (estimated as independent) falls under the cap.
+ * The candidate tsquery: any of the rarest terms whose readable document frequencies (each
+ * term's frequency times the reader's `share` of the workspace) add up to at most the cap; when
+ * the rarest term alone exceeds it, all of the fewest rarest terms whose joint frequency
+ * (estimated as independent) falls under the cap.
  */
-function candidateQuery(terms: AnalysedTerm[], chunkCount: number): string {
-  if (terms[0].df > RANKING.candidateCap) {
+function candidateQuery(terms: AnalysedTerm[], chunkCount: number, share: number): string {
+  if (terms[0].df * share > RANKING.candidateCap) {
     const picked: AnalysedTerm[] = [];
-    let estimate = chunkCount;
+    let estimate = chunkCount * share;
     for (const term of terms) {
       picked.push(term);
       estimate *= term.df / Math.max(chunkCount, 1);
@@ -236,9 +259,9 @@ function candidateQuery(terms: AnalysedTerm[], chunkCount: number): string {
   const picked: AnalysedTerm[] = [];
   let total = 0;
   for (const term of terms) {
-    if (picked.length > 0 && total + term.df > RANKING.candidateCap) break;
+    if (picked.length > 0 && total + term.df * share > RANKING.candidateCap) break;
     picked.push(term);
-    total += term.df;
+    total += term.df * share;
   }
   return orQuery(picked);
 }

@@ -1,4 +1,6 @@
 import type { DataSource } from 'typeorm';
+import type { Reader } from '../access/reader.js';
+import { readableRows } from '../access/visibility.js';
 import type { ChunkLocation } from '../sources/chunk.entity.js';
 import type { SourceKind } from '../sources/source.entity.js';
 import type { ScoredChunk } from './retriever.js';
@@ -26,13 +28,18 @@ export interface Passage {
 /** A passage as an answer numbers it: `[number]` in the answer text cites it. */
 export type NumberedPassage = Passage & { number: number };
 
-/** Loads the chunks' texts, documents and sources in one query, keeping the ranking's order. */
+/**
+ * Loads the chunks' texts, documents and sources in one query, keeping the ranking's order;
+ * a chunk the reader may not read is left out here too (the retriever already filtered).
+ */
 export async function hydratePassages(
   db: DataSource,
-  workspaceId: string,
+  reader: Reader,
   scored: ScoredChunk[],
 ): Promise<Passage[]> {
   if (scored.length === 0) return [];
+  const params: unknown[] = [scored.map((s) => s.chunkId)];
+  const param = (value: unknown, cast = '') => `$${params.push(value)}${cast}`;
   const rows: {
     id: string;
     document_id: string;
@@ -54,8 +61,8 @@ export async function hydratePassages(
        JOIN documents d ON d.id = c.document_id
        JOIN sources s ON s.id = c.source_id
        LEFT JOIN users u ON u.id = d.uploaded_by_id
-      WHERE c.workspace_id = $1 AND c.id = ANY($2::uuid[])`,
-    [workspaceId, scored.map((s) => s.chunkId)],
+      WHERE c.id = ANY($1::uuid[]) AND ${readableRows(reader, 'c', param)}`,
+    params,
   );
   const byId = new Map(rows.map((r) => [r.id, r]));
   return scored.flatMap((s) => {

@@ -1,12 +1,14 @@
+import type { Reader } from '../access/reader.js';
 import type { SourceKind } from '../sources/source.entity.js';
 
-/** What to search and where: always one workspace, optionally narrowed. */
+/** What to search and for whom: only what the reader may read, optionally narrowed further. */
 export interface RetrievalQuery {
-  workspaceId: string;
+  /** Whose access bounds the search: it filters candidates, before any ranking or limit. */
+  reader: Reader;
   text: string;
   /** Source kinds to search (integration keys); empty or absent means every kind. */
   kinds?: readonly SourceKind[];
-  /** Only these sources (a bot's sources); absent means all. */
+  /** Only these sources (a bot's sources); absent means all the reader's. */
   sourceIds?: readonly string[];
   /** Only these documents (a bot's attached documents); ORed with sourceIds when both are set. */
   documentIds?: readonly string[];

@@ -51,6 +51,13 @@ export class SearchHistoryEntry {
   @Column({ type: 'integer', name: 'source_count', default: 0 })
   sourceCount: number;
 
+  /**
+   * The documents the answer cited: the question is shown to other members ("most asked") only
+   * while they may read all of them. Null (rows written before access existed): never shown.
+   */
+  @Column({ type: 'uuid', array: true, name: 'cited_document_ids', nullable: true })
+  citedDocumentIds: string[] | null;
+
   @Column({ type: 'integer', name: 'latency_ms', default: 0 })
   latencyMs: number;
 

@@ -1,6 +1,8 @@
-import { In, type DataSource } from 'typeorm';
+import type { DataSource } from 'typeorm';
+import type { Readers } from '../access/reader.js';
+import { readableDocuments } from '../access/visibility.js';
 import type { Viewer } from '../auth/viewer.js';
-import { SourceDocument } from '../sources/document.entity.js';
+import type { SourceDocument } from '../sources/document.entity.js';
 import { SearchHistoryEntry, type HistoryKind } from './search-history.entity.js';
 import { checkQuestion, questionKey } from './search-input.js';
 
@@ -26,9 +28,15 @@ const RECENT_SCAN_ROWS = 200;
 /** "Most asked" counts the questions of this many days. */
 export const POPULAR_WINDOW_DAYS = 90;
 
+/** Different members who must have asked a question before others see it in "most asked". */
+export const MIN_ASKERS = 3;
+
 /** The user's recent questions and viewed documents, and the workspace's most asked questions. */
 export class SearchHistoryService {
-  constructor(private readonly db: DataSource) {}
+  constructor(
+    private readonly db: DataSource,
+    private readonly readers: Readers,
+  ) {}
 
   async record(
     viewer: Viewer,
@@ -38,6 +46,7 @@ export class SearchHistoryService {
       answerMode?: string | null;
       sourceCount?: number;
       latencyMs?: number;
+      citedDocumentIds?: string[];
     },
   ): Promise<string> {
     const saved = await this.db.getRepository(SearchHistoryEntry).save({
@@ -49,6 +58,7 @@ export class SearchHistoryService {
       answerMode: entry.answerMode ?? null,
       sourceCount: entry.sourceCount ?? 0,
       latencyMs: Math.round(entry.latencyMs ?? 0),
+      citedDocumentIds: entry.kind === 'ask' ? (entry.citedDocumentIds ?? []) : null,
     });
     return saved.id;
   }
@@ -75,45 +85,64 @@ export class SearchHistoryService {
   }
 
   /**
-   * Questions asked most often across the workspace (by anyone) in the last POPULAR_WINDOW_DAYS,
-   * the latest wording shown: what the team asks now, read over a bounded range.
+   * Questions asked most often across the workspace in the last POPULAR_WINDOW_DAYS, the latest
+   * wording shown, read over a bounded range. Other people's questions are private: one is shown
+   * only once at least MIN_ASKERS different members asked it, never with who asked, and never
+   * when any of its answers cites a document the viewer may not read (or cites unknown ones).
    */
   async popular(viewer: Viewer, first: number): Promise<PopularQuestion[]> {
+    const reader = await this.readers.forViewer(viewer);
     const rows: { question: string; count: number; last: Date }[] = await this.db.query(
-      `SELECT (array_agg(question ORDER BY created_at DESC))[1] AS question,
-              count(*)::int AS count, max(created_at) AS last
-         FROM search_history
-        WHERE workspace_id = $1 AND kind = 'ask' AND created_at > now() - make_interval(days => $3)
-        GROUP BY question_key ORDER BY count DESC, last DESC LIMIT $2`,
-      [viewer.workspaceId, first, POPULAR_WINDOW_DAYS],
+      `SELECT (array_agg(h.question ORDER BY h.created_at DESC))[1] AS question,
+              count(*)::int AS count, max(h.created_at) AS last
+         FROM search_history h
+        WHERE h.workspace_id = $1 AND h.kind = 'ask' AND h.created_at > now() - make_interval(days => $3)
+        GROUP BY h.question_key
+       HAVING count(DISTINCT h.user_id) >= $5
+          AND bool_and(h.cited_document_ids IS NOT NULL AND NOT EXISTS (
+                SELECT 1 FROM unnest(h.cited_document_ids) AS x(id)
+                 WHERE NOT EXISTS (SELECT 1 FROM documents d
+                                    WHERE d.id = x.id AND d.workspace_id = $1
+                                      AND d.source_id = ANY($4::uuid[]))))
+        ORDER BY count DESC, last DESC LIMIT $2`,
+      [viewer.workspaceId, first, POPULAR_WINDOW_DAYS, [...reader.sourceIds], MIN_ASKERS],
     );
     return rows.map((r) => ({ question: r.question, count: r.count, lastAskedAt: r.last }));
   }
 
-  /** Notes that the caller opened a document of their workspace. */
+  /** Notes that the caller opened a document they may read (any other is ignored). */
   async recordView(viewer: Viewer, documentId: string): Promise<void> {
+    const reader = await this.readers.forViewer(viewer);
     await this.db.query(
       `INSERT INTO document_views (user_id, document_id, workspace_id, viewed_at)
-       SELECT $1, d.id, d.workspace_id, now() FROM documents d WHERE d.id = $2 AND d.workspace_id = $3
+       SELECT $1, d.id, d.workspace_id, now() FROM documents d
+        WHERE d.id = $2 AND d.workspace_id = $3 AND d.source_id = ANY($4::uuid[])
        ON CONFLICT (user_id, document_id) DO UPDATE SET viewed_at = excluded.viewed_at`,
-      [viewer.userId, documentId, viewer.workspaceId],
+      [viewer.userId, documentId, viewer.workspaceId, [...reader.sourceIds]],
     );
   }
 
+  /** The documents the caller opened last, among those they may still read. */
   async recentlyViewed(viewer: Viewer, first: number): Promise<RecentDocument[]> {
+    // Read a few more views than asked: some may be of documents no longer readable.
     const views: { document_id: string; viewed_at: Date }[] = await this.db.query(
       `SELECT document_id, viewed_at FROM document_views
         WHERE user_id = $1 AND workspace_id = $2 ORDER BY viewed_at DESC LIMIT $3`,
-      [viewer.userId, viewer.workspaceId, first],
+      [viewer.userId, viewer.workspaceId, first * 3],
     );
     if (views.length === 0) return [];
-    const docs = await this.db
-      .getRepository(SourceDocument)
-      .findBy({ id: In(views.map((v) => v.document_id)), workspaceId: viewer.workspaceId });
+    const reader = await this.readers.forViewer(viewer);
+    const docs = await readableDocuments(
+      this.db,
+      reader,
+      views.map((v) => v.document_id),
+    );
     const byId = new Map(docs.map((d) => [d.id, d]));
-    return views.flatMap((v) => {
-      const document = byId.get(v.document_id);
-      return document ? [{ document, viewedAt: v.viewed_at }] : [];
-    });
+    return views
+      .flatMap((v) => {
+        const document = byId.get(v.document_id);
+        return document ? [{ document, viewedAt: v.viewed_at }] : [];
+      })
+      .slice(0, first);
   }
 }

@@ -14,7 +14,6 @@ import {
   SearchResultsType,
   ViewedDocumentType,
 } from './search.types.js';
-import type { ChunkLocation } from '../sources/chunk.entity.js';
 
 const clamp = (n: number, max: number) => Math.min(Math.max(1, Math.floor(n)), max);
 
@@ -42,11 +41,14 @@ export class SearchResolver {
   ): Promise<SearchResultsType> {
     const started = performance.now();
     const text = checkQuestion(query, 'search');
-    const { hits } = await ctx.services.search.documents(ctx.viewer!.workspaceId, {
-      text,
-      kinds: checkIntegrations(integrations),
-      first: clamp(first, 50),
-    });
+    const { hits } = await ctx.services.search.documents(
+      await ctx.services.readers.forViewer(ctx.viewer!),
+      {
+        text,
+        kinds: checkIntegrations(integrations),
+        first: clamp(first, 50),
+      },
+    );
     return {
       query: text,
       hits: hits.map(SearchHitType.from),
@@ -109,20 +111,11 @@ export class SearchResolver {
     @Ctx() ctx: GraphQLContext,
   ): Promise<DocumentContentType> {
     assertId(id);
-    const doc = await ctx.services.sources.document(ctx.viewer!, id);
-    const rows: { ordinal: number; location: ChunkLocation | null; text: string; name: string }[] =
-      await ctx.services.db.query(
-        `SELECT c.ordinal, c.location, c.text, s.name FROM chunks c JOIN sources s ON s.id = c.source_id
-          WHERE c.document_id = $1 AND c.workspace_id = $2 ORDER BY c.ordinal`,
-        [doc.id, ctx.viewer!.workspaceId],
-      );
-    const [source] = await ctx.services.db.query('SELECT name, kind FROM sources WHERE id = $1', [
-      doc.sourceId,
-    ]);
+    const { doc, source, rows } = await ctx.services.sources.documentContent(ctx.viewer!, id);
     return {
       document: DocumentType.from(doc),
-      sourceName: source?.name ?? '',
-      sourceKind: source?.kind ?? 'file_upload',
+      sourceName: source.name,
+      sourceKind: source.kind,
       passages: rows.map((r) => ({
         ordinal: r.ordinal,
         location: locationLabel(r.location),

@@ -1,4 +1,5 @@
 import type { DataSource } from 'typeorm';
+import type { Reader } from '../access/reader.js';
 import { hydratePassages, type Passage } from './passages.js';
 import { tsqueryLexeme } from './query-analysis.js';
 import type { QueryTerm, Retriever } from './retriever.js';
@@ -35,22 +36,23 @@ export class SearchService {
     private readonly listRetriever: Retriever = retriever,
   ) {}
 
+  /** The reader's best passages for a question (answers). */
   async passages(
-    workspaceId: string,
+    reader: Reader,
     query: PassageQuery,
   ): Promise<{ passages: Passage[]; terms: QueryTerm[] }> {
-    const { chunks, terms } = await this.retriever.retrieve({ workspaceId, ...query });
-    return { passages: await hydratePassages(this.db, workspaceId, chunks), terms };
+    const { chunks, terms } = await this.retriever.retrieve({ reader, ...query });
+    return { passages: await hydratePassages(this.db, reader, chunks), terms };
   }
 
   /** The best passage of each of the `first` best documents, best first. */
   async rankDocuments(
-    workspaceId: string,
+    reader: Reader,
     query: Omit<PassageQuery, 'limit'> & { first: number },
   ): Promise<{ passages: Passage[]; terms: QueryTerm[] }> {
     // A few passages per document on average is enough to fill the page with distinct ones.
     const { chunks, terms } = await this.listRetriever.retrieve({
-      workspaceId,
+      reader,
       ...query,
       limit: query.first * 4,
     });
@@ -58,15 +60,15 @@ export class SearchService {
     const best = chunks
       .filter((c) => !seen.has(c.documentId) && seen.add(c.documentId))
       .slice(0, query.first);
-    return { passages: await hydratePassages(this.db, workspaceId, best), terms };
+    return { passages: await hydratePassages(this.db, reader, best), terms };
   }
 
   /** rankDocuments with a highlighted snippet for each document. */
   async documents(
-    workspaceId: string,
+    reader: Reader,
     query: Omit<PassageQuery, 'limit'> & { first: number },
   ): Promise<{ hits: DocumentHit[]; terms: QueryTerm[] }> {
-    const { passages, terms } = await this.rankDocuments(workspaceId, query);
+    const { passages, terms } = await this.rankDocuments(reader, query);
     const snippets = await this.snippets(
       passages.map((p) => p.text),
       terms,

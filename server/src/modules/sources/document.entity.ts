@@ -15,9 +15,9 @@ export type DocumentStatus = 'queued' | 'parsing' | 'indexed' | 'failed';
 @Entity({ name: 'documents' })
 @Index('idx_documents_workspace_source', ['workspaceId', 'sourceId'])
 @Index('uq_documents_source_external', ['sourceId', 'externalId'], { unique: true })
-// One copy of a file per workspace (several NULLs never collide): an upload of the same bytes is
-// found by this index, and two identical uploads confirmed at once cannot both get in.
-@Index('uq_documents_workspace_file_hash', ['workspaceId', 'fileHash'], { unique: true })
+// One copy of a file per source (several NULLs never collide): two identical uploads confirmed
+// at once cannot both get in. Uploads also refuse bytes held by any source the uploader reads.
+@Index('uq_documents_source_file_hash', ['sourceId', 'fileHash'], { unique: true })
 // Expression index (status rank, created_at DESC): created by the DocumentListingIndex migration.
 @Index('idx_documents_source_listing', { synchronize: false })
 export class SourceDocument {
@@ -93,7 +93,8 @@ export class SourceDocument {
    * SHA-256 (hex) of an uploaded file's stored bytes, computed by the server at confirm; null for
    * connected items, and for files uploaded before it existed (those are not matched as
    * duplicates until uploaded again). Not `content_hash`, which is the connectors' hash of the
-   * indexed text and may repeat within a workspace.
+   * indexed text and may repeat within a workspace. Unique per source; uploads refuse the same
+   * bytes again wherever the uploader can read them (a copy they cannot read is not revealed).
    */
   @Column({ type: 'text', name: 'file_hash', nullable: true })
   fileHash: string | null;

@@ -12,6 +12,9 @@ import { Workspace } from '../members/workspace.entity.js';
 /** Integration keys a source can have; uploads are `file_upload`. */
 export type SourceKind = 'file_upload' | 'confluence' | 'jira' | 'google_docs' | 'github';
 
+/** Who reads a source's documents (see modules/access). */
+export type SourceAccessMode = 'workspace' | 'restricted';
+
 /** Where a connected source's syncing stands (uploads stay `idle`). */
 export type SourceStatus = 'idle' | 'syncing' | 'error' | 'needs_reauth';
 
@@ -41,8 +44,16 @@ export class Source {
   @Column({ type: 'text', default: '' })
   description: string;
 
+  /** The source's owner: always reads it, and may change who else does. */
   @Column({ type: 'uuid', name: 'created_by_id', nullable: true })
   createdById: string | null;
+
+  /**
+   * Who reads the source's documents: every member ('workspace'), or only its owner and the
+   * members and groups chosen for it ('restricted'; modules/access decides, nothing else).
+   */
+  @Column({ type: 'text', name: 'access_mode', default: 'workspace' })
+  accessMode: SourceAccessMode;
 
   @CreateDateColumn({ type: 'timestamptz', name: 'created_at' })
   createdAt: Date;

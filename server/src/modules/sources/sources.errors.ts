@@ -12,6 +12,8 @@ export interface ExistingDocument {
 export const SourceErrors = {
   sourceNotFound: () => new AppError('NOT_FOUND', 'No such source in this workspace.', 404),
   documentNotFound: () => new AppError('NOT_FOUND', 'No such document in this workspace.', 404),
+  cannotManage: () =>
+    new AppError('FORBIDDEN', 'Only the source’s owner or an admin can change or delete it.', 403),
   uploadNotFound: () => new AppError('NOT_FOUND', 'No such upload: ask for a new upload URL.', 404),
   notUploaded: () =>
     new AppError('UPLOAD_MISSING', 'The file has not been uploaded to its URL yet.', 409),

@@ -29,7 +29,10 @@ const clampPage = (first: number) => Math.min(Math.max(first, 0), MAX_DOCUMENTS_
 @Resolver(() => SourceType)
 export class SourcesResolver {
   @Authorized()
-  @Query(() => [SourceType], { description: 'The workspace’s sources with their counts.' })
+  @Query(() => [SourceType], {
+    description:
+      'The sources the caller sees, with their counts: the ones they may read; admins see every source (and read a restricted one only where granted).',
+  })
   async sources(@Ctx() ctx: GraphQLContext): Promise<SourceType[]> {
     const sources = await ctx.services.sources.list(ctx.viewer!);
     const counts = await ctx.services.sources.countsOf(
@@ -40,7 +43,10 @@ export class SourcesResolver {
   }
 
   @Authorized()
-  @Query(() => SourceType, { description: 'One source of the workspace, with its counts.' })
+  @Query(() => SourceType, {
+    description:
+      'One source the caller sees (as in sources), with its counts; others are NOT_FOUND.',
+  })
   async source(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphQLContext): Promise<SourceType> {
     const source = await ctx.services.sources.source(ctx.viewer!, id);
     const counts = await ctx.services.sources.countsOf(ctx.viewer!.workspaceId, [source.id]);
@@ -57,7 +63,7 @@ export class SourcesResolver {
     @Ctx() ctx: GraphQLContext,
   ): Promise<DocumentType[]> {
     const page = await ctx.services.sources.documentPage(
-      ctx.viewer!.workspaceId,
+      await ctx.services.readers.forViewer(ctx.viewer!),
       source.id,
       clampPage(first),
     );
@@ -74,7 +80,7 @@ export class SourcesResolver {
     @Ctx() ctx: GraphQLContext,
   ): Promise<DocumentConnection> {
     const page = await ctx.services.sources.documentPage(
-      ctx.viewer!.workspaceId,
+      await ctx.services.readers.forViewer(ctx.viewer!),
       source.id,
       clampPage(first),
       after,

@@ -1,11 +1,19 @@
 import type { AuditLog } from '../audit/audit-log.js';
 import type { Readable } from 'node:stream';
-import { type DataSource, In } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import { badInput } from '../../shared/app-error.js';
 import { assertId } from '../../shared/ids.js';
 import type { ObjectStorage } from '../../storage/object-storage.js';
-import { requireCurrentPermission } from '../auth/require-permission.js';
+import { hasCurrentPermission, requireCurrentPermission } from '../auth/require-permission.js';
 import type { Viewer } from '../auth/viewer.js';
+import { canReadSource, type Reader, type Readers } from '../access/reader.js';
+import {
+  parseAccess,
+  type SourceAccessInputValue,
+  type SourceAccessService,
+} from '../access/source-access.service.js';
+import { readableDocument, readableDocuments, readableRows } from '../access/visibility.js';
+import type { ChunkLocation } from './chunk.entity.js';
 import { SourceDocument } from './document.entity.js';
 import { SourceErrors } from './sources.errors.js';
 import { Source } from './source.entity.js';
@@ -49,26 +57,40 @@ function decodeListingCursor(cursor: string): { rank: number; time: string; id: 
   return { rank: Number(rank), time, id };
 }
 
-/** Sources and their documents (uploads arrive through UploadsService). */
+/**
+ * Sources and their documents (uploads arrive through UploadsService). Documents are read only
+ * through the caller's Reader (modules/access); source rows are shown to those who read them,
+ * and to admins, who manage every source but read a restricted one only where granted.
+ */
 export class SourcesService {
   constructor(
     private readonly db: DataSource,
     private readonly storage: ObjectStorage,
     private readonly audit: AuditLog,
+    private readonly readers: Readers,
+    private readonly access: SourceAccessService,
   ) {}
 
-  list(viewer: Viewer): Promise<Source[]> {
-    return this.db
+  /** The sources the caller sees: every one for admins, the readable ones for everybody else. */
+  async list(viewer: Viewer): Promise<Source[]> {
+    const sources = await this.db
       .getRepository(Source)
       .find({ where: { workspaceId: viewer.workspaceId }, order: { createdAt: 'DESC' } });
+    if (hasCurrentPermission(viewer, 'user.write')) return sources;
+    const reader = await this.readers.forViewer(viewer);
+    return sources.filter((s) => canReadSource(reader, s.id));
   }
 
+  /** One source the caller sees (as `list`); any other answers NOT_FOUND. */
   async source(viewer: Viewer, id: string): Promise<Source> {
     assertId(id);
     const source = await this.db
       .getRepository(Source)
       .findOne({ where: { id, workspaceId: viewer.workspaceId } });
     if (!source) throw SourceErrors.sourceNotFound();
+    if (hasCurrentPermission(viewer, 'user.write')) return source;
+    if (!canReadSource(await this.readers.forViewer(viewer), source.id))
+      throw SourceErrors.sourceNotFound();
     return source;
   }
 
@@ -79,11 +101,14 @@ export class SourcesService {
    * reads one page of that index, not the whole source.
    */
   async documentPage(
-    workspaceId: string,
+    reader: Reader,
     sourceId: string,
     first: number,
     after: string | null = null,
   ): Promise<DocumentPage> {
+    // An admin sees a restricted source's row and counts, never its documents' titles.
+    if (!canReadSource(reader, sourceId)) return { nodes: [], hasNextPage: false, endCursor: null };
+    const workspaceId = reader.workspaceId;
     const query = this.db
       .getRepository(SourceDocument)
       .createQueryBuilder('d')
@@ -118,15 +143,12 @@ export class SourcesService {
     };
   }
 
-  /** Documents of the caller's workspace by id (others' and unknown ids are left out). */
+  /** Documents by id that the caller may read (others' and unknown ids are left out). */
   async documentsByIds(viewer: Viewer, ids: readonly string[]): Promise<SourceDocument[]> {
     if (ids.length > MAX_DOCUMENTS_BY_ID)
       throw badInput(`At most ${MAX_DOCUMENTS_BY_ID} ids at a time.`, { field: 'ids' });
     ids.forEach((id) => assertId(id));
-    if (ids.length === 0) return [];
-    return this.db
-      .getRepository(SourceDocument)
-      .find({ where: { workspaceId: viewer.workspaceId, id: In([...new Set(ids)]) } });
+    return readableDocuments(this.db, await this.readers.forViewer(viewer), ids);
   }
 
   /**
@@ -170,13 +192,31 @@ export class SourcesService {
     );
   }
 
+  /** A document the caller may read; any other (unknown, or not theirs to read) is NOT_FOUND. */
   async document(viewer: Viewer, id: string): Promise<SourceDocument> {
     assertId(id);
-    const doc = await this.db
-      .getRepository(SourceDocument)
-      .findOne({ where: { id, workspaceId: viewer.workspaceId } });
+    const doc = await readableDocument(this.db, await this.readers.forViewer(viewer), id);
     if (!doc) throw SourceErrors.documentNotFound();
     return doc;
+  }
+
+  /** A readable document with its source and its passages in order (the document page). */
+  async documentContent(viewer: Viewer, id: string) {
+    const reader = await this.readers.forViewer(viewer);
+    const doc = await readableDocument(this.db, reader, assertId(id));
+    if (!doc) throw SourceErrors.documentNotFound();
+    const params: unknown[] = [doc.id];
+    const param = (value: unknown, cast = '') => `$${params.push(value)}${cast}`;
+    const rows: { ordinal: number; location: ChunkLocation | null; text: string }[] =
+      await this.db.query(
+        `SELECT c.ordinal, c.location, c.text FROM chunks c
+          WHERE c.document_id = $1 AND ${readableRows(reader, 'c', param)} ORDER BY c.ordinal`,
+        params,
+      );
+    const source = await this.db
+      .getRepository(Source)
+      .findOneOrFail({ where: { id: doc.sourceId, workspaceId: reader.workspaceId } });
+    return { doc, source, rows };
   }
 
   /**
@@ -194,7 +234,7 @@ export class SourcesService {
 
   async createUploadSource(
     viewer: Viewer,
-    input: { name?: string | null; description: string },
+    input: { name?: string | null; description: string; access?: SourceAccessInputValue | null },
   ): Promise<Source> {
     requireCurrentPermission(viewer, 'source.write');
     const description = (input.description ?? '').trim();
@@ -203,13 +243,21 @@ export class SourcesService {
     if (description.length > 2000)
       throw badInput('The description is at most 2000 characters.', { field: 'description' });
     const name = (input.name ?? '').trim().slice(0, 200) || DEFAULT_SOURCE_NAME;
-    return this.db.getRepository(Source).save({
-      workspaceId: viewer.workspaceId,
-      kind: 'file_upload',
-      name,
-      description,
-      createdById: viewer.userId,
+    const access = parseAccess(input.access);
+    const created = await this.db.transaction(async (m) => {
+      const source = await m.getRepository(Source).save({
+        workspaceId: viewer.workspaceId,
+        kind: 'file_upload',
+        name,
+        description,
+        createdById: viewer.userId,
+        accessMode: access.mode,
+      });
+      await this.access.write(m, viewer.workspaceId, source.id, access);
+      return source;
     });
+    this.readers.forget(viewer); // the answer shows the new source as readable
+    return created;
   }
 
   async deleteDocument(viewer: Viewer, id: string): Promise<void> {
@@ -222,16 +270,19 @@ export class SourcesService {
       type: 'document',
       id: doc.id,
       label: doc.fileName ?? doc.title,
+      details: { sourceId: doc.sourceId },
     });
   }
 
+  /**
+   * Deletes a source the caller sees: one open to the workspace (with source.write), or a
+   * restricted one they manage (owner or admin); a granted reader cannot delete it.
+   */
   async deleteSource(viewer: Viewer, id: string): Promise<void> {
     requireCurrentPermission(viewer, 'source.write');
-    assertId(id);
-    const source = await this.db
-      .getRepository(Source)
-      .findOne({ where: { id, workspaceId: viewer.workspaceId } });
-    if (!source) throw SourceErrors.sourceNotFound();
+    const source = await this.source(viewer, id);
+    if (source.accessMode !== 'workspace' && !this.access.canManage(viewer, source))
+      throw SourceErrors.cannotManage();
     const docs = await this.db
       .getRepository(SourceDocument)
       .find({ where: { sourceId: source.id } });

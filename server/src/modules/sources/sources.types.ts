@@ -1,4 +1,5 @@
-import { IsOptional, Matches, MaxLength } from 'class-validator';
+import { IsOptional, Matches, MaxLength, ValidateNested } from 'class-validator';
+import { SourceAccessInput } from '../access/access.types.js';
 import { Field, Float, ID, InputType, Int, ObjectType } from 'type-graphql';
 import { SourceConnectionType } from '../connectors/connectors.types.js';
 import type { SourceDocument } from './document.entity.js';
@@ -117,8 +118,12 @@ export class SourceType {
   @Field(() => Int, { description: 'Chunks across the indexed documents.' })
   chunkCount: number;
 
+  /** The row it was made from (the access fields resolve from it). */
+  entity: Source;
+
   static from(source: Source, counts?: DocumentCounts): SourceType {
     return Object.assign(new SourceType(), {
+      entity: source,
       id: source.id,
       kind: source.kind,
       name: source.name,
@@ -144,6 +149,15 @@ export class CreateUploadSourceInput {
   @Field(() => String, { description: 'Required: what these files are about.' })
   @MaxLength(2000, { message: 'The description is at most 2000 characters.' })
   description: string;
+
+  @Field(() => SourceAccessInput, {
+    nullable: true,
+    description:
+      'Who reads the files: WORKSPACE (the default) or RESTRICTED to chosen people and groups.',
+  })
+  @IsOptional()
+  @ValidateNested()
+  access?: SourceAccessInput;
 }
 
 @InputType()

@@ -2,10 +2,11 @@ import { createHash } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
 import { badInput } from '../../shared/app-error.js';
 import type { ObjectStorage } from '../../storage/object-storage.js';
+import type { Reader } from '../access/reader.js';
 import type { ExistingDocument } from './sources.errors.js';
 
-/** The unique index on (workspace_id, file_hash): the last word when two uploads race. */
-export const FILE_HASH_INDEX = 'uq_documents_workspace_file_hash';
+/** The unique index on (source_id, file_hash): the last word when two uploads to a source race. */
+export const FILE_HASH_INDEX = 'uq_documents_source_file_hash';
 
 const SHA256_HEX = /^[0-9a-f]{64}$/;
 
@@ -32,38 +33,43 @@ export async function storedHash(storage: ObjectStorage, key: string): Promise<s
   return hash.digest('hex');
 }
 
-/** The workspace's document holding these bytes (other than `except`), with its source's name. */
+/**
+ * A document the reader can read that holds these bytes (other than `except`), with its
+ * source's name. A copy in a source the reader cannot read is never answered: it neither blocks
+ * their upload nor tells them it exists.
+ */
 export async function findDuplicate(
   db: DataSource | EntityManager,
-  workspaceId: string,
+  reader: Reader,
   hash: string,
   except: string | null = null,
 ): Promise<ExistingDocument | null> {
   const [row]: { id: string; title: string; source_id: string; name: string }[] = await db.query(
     `SELECT d.id, d.title, d.source_id, s.name FROM documents d JOIN sources s ON s.id = d.source_id
-      WHERE d.workspace_id = $1 AND d.file_hash = $2 AND ($3::uuid IS NULL OR d.id <> $3::uuid)
-      LIMIT 1`,
-    [workspaceId, hash, except],
+      WHERE d.workspace_id = $1 AND d.source_id = ANY($4::uuid[]) AND d.file_hash = $2
+        AND ($3::uuid IS NULL OR d.id <> $3::uuid)
+      ORDER BY d.created_at LIMIT 1`,
+    [reader.workspaceId, hash, except, [...reader.sourceIds]],
   );
   return row
     ? { documentId: row.id, title: row.title, sourceId: row.source_id, sourceName: row.name }
     : null;
 }
 
-/** Of these hashes, the ones a document of the workspace holds (one document each). */
+/** Of these hashes, the ones a document the reader can read holds (one document each). */
 export async function findDuplicates(
   db: DataSource | EntityManager,
-  workspaceId: string,
+  reader: Reader,
   hashes: readonly string[],
 ): Promise<(ExistingDocument & { contentHash: string })[]> {
-  if (hashes.length === 0) return [];
+  if (hashes.length === 0 || reader.sourceIds.length === 0) return [];
   const rows: { id: string; title: string; source_id: string; name: string; file_hash: string }[] =
     await db.query(
       `SELECT DISTINCT ON (d.file_hash) d.id, d.title, d.source_id, s.name, d.file_hash
          FROM documents d JOIN sources s ON s.id = d.source_id
-        WHERE d.workspace_id = $1 AND d.file_hash = ANY($2::text[])
+        WHERE d.workspace_id = $1 AND d.source_id = ANY($3::uuid[]) AND d.file_hash = ANY($2::text[])
         ORDER BY d.file_hash, d.created_at`,
-      [workspaceId, hashes],
+      [reader.workspaceId, hashes, [...reader.sourceIds]],
     );
   return rows.map((row) => ({
     contentHash: row.file_hash,

@@ -8,6 +8,8 @@ import { assertId } from '../../shared/ids.js';
 import type { Logger } from '../../shared/logger.js';
 import type { ObjectStorage } from '../../storage/object-storage.js';
 import type { AuditLog } from '../audit/audit-log.js';
+import { canReadSource, type Readers } from '../access/reader.js';
+import { readableDocument } from '../access/visibility.js';
 import { requireCurrentPermission } from '../auth/require-permission.js';
 import type { Viewer } from '../auth/viewer.js';
 import { SourceDocument } from './document.entity.js';
@@ -42,6 +44,7 @@ interface Replaced {
   id: string;
   label: string;
   storageKey: string;
+  sourceId: string;
 }
 
 export interface UploadLimits {
@@ -65,6 +68,7 @@ export class UploadsService {
     private readonly logger: Logger,
     private readonly audit: AuditLog,
     private readonly limits: UploadLimits,
+    private readonly readers: Readers,
   ) {}
 
   /**
@@ -80,7 +84,7 @@ export class UploadsService {
       const hash = declaredHash(raw);
       if (hash) hashes.add(hash);
     }
-    return findDuplicates(this.db, viewer.workspaceId, [...hashes]);
+    return findDuplicates(this.db, await this.readers.forViewer(viewer), [...hashes]);
   }
 
   /**
@@ -115,7 +119,8 @@ export class UploadsService {
     const hash = declaredHash(input.contentHash);
     const replacing = await this.replaceable(viewer, input.replaceDocumentId ?? null);
     const replaceId = replacing?.id ?? null;
-    const existing = hash && (await findDuplicate(this.db, viewer.workspaceId, hash, replaceId));
+    const reader = await this.readers.forViewer(viewer);
+    const existing = hash && (await findDuplicate(this.db, reader, hash, replaceId));
     if (existing) throw SourceErrors.duplicate(existing);
     const used = await this.usedBytes(viewer.workspaceId);
     // The file being replaced gives its room back once this one is confirmed.
@@ -216,12 +221,8 @@ export class UploadsService {
     }
     const fileHash = await storedHash(this.storage, pending.key);
     if (fileHash === null) throw SourceErrors.notUploaded();
-    const same = await findDuplicate(
-      this.db,
-      viewer.workspaceId,
-      fileHash,
-      pending.replaceDocumentId,
-    );
+    const reader = await this.readers.forViewer(viewer);
+    const same = await findDuplicate(this.db, reader, fileHash, pending.replaceDocumentId);
     if (same) throw await refuse(SourceErrors.duplicate(same));
     // From here the document's bytes live where the upload URL cannot reach them.
     const storageKey = await this.storage.seal(pending.key);
@@ -233,7 +234,7 @@ export class UploadsService {
       // The same bytes were confirmed by another upload between the check above and this insert.
       await this.storage.remove(storageKey);
       await repo.delete({ key: pending.key, documentId: IsNull() });
-      const winner = await findDuplicate(this.db, viewer.workspaceId, fileHash);
+      const winner = await findDuplicate(this.db, reader, fileHash);
       throw winner ? SourceErrors.duplicate(winner) : error;
     }
     this.queue.kick();
@@ -266,15 +267,16 @@ export class UploadsService {
       }
       // Already gone (deleted meanwhile) is fine: the new file takes its place all the same. A
       // CTE, so the driver answers the deleted rows (a bare DELETE answers [rows, count]).
-      const [old]: { id: string; label: string; storage_key: string }[] = pending.replaceDocumentId
-        ? await m.query(
-            `WITH gone AS (DELETE FROM documents
+      const [old]: { id: string; label: string; storage_key: string; source_id: string }[] =
+        pending.replaceDocumentId
+          ? await m.query(
+              `WITH gone AS (DELETE FROM documents
                             WHERE id = $1 AND workspace_id = $2 AND storage_key IS NOT NULL
-                            RETURNING id, coalesce(file_name, title) AS label, storage_key)
+                            RETURNING id, coalesce(file_name, title) AS label, storage_key, source_id)
              SELECT * FROM gone`,
-            [pending.replaceDocumentId, viewer.workspaceId],
-          )
-        : [];
+              [pending.replaceDocumentId, viewer.workspaceId],
+            )
+          : [];
       const created = await m.getRepository(SourceDocument).save({
         workspaceId: viewer.workspaceId,
         sourceId: pending.sourceId,
@@ -289,7 +291,9 @@ export class UploadsService {
       });
       await m.getRepository(PendingUpload).update(pending.key, { documentId: created.id });
       await this.queue.enqueue(INDEX_JOB, { documentId: created.id }, m);
-      const replaced = old ? { id: old.id, label: old.label, storageKey: old.storage_key } : null;
+      const replaced = old
+        ? { id: old.id, label: old.label, storageKey: old.storage_key, sourceId: old.source_id }
+        : null;
       return { doc: created, replaced };
     });
   }
@@ -303,6 +307,7 @@ export class UploadsService {
       type: 'document',
       id: old.id,
       label: old.label,
+      details: { sourceId: old.sourceId },
     });
   }
 
@@ -384,38 +389,52 @@ export class UploadsService {
   }
 
   private async document(viewer: Viewer, id: string): Promise<SourceDocument> {
-    const doc = await this.db
-      .getRepository(SourceDocument)
-      .findOne({ where: { id, workspaceId: viewer.workspaceId } });
+    const doc = await readableDocument(this.db, await this.readers.forViewer(viewer), id);
     if (!doc) throw SourceErrors.documentNotFound();
     return doc;
   }
 
+  /** The source an upload goes to: one the uploader can read, else NOT_FOUND (never revealed). */
   private async uploadSource(viewer: Viewer, sourceId: string | null): Promise<Source> {
     const repo = this.db.getRepository(Source);
+    const reader = await this.readers.forViewer(viewer);
     if (sourceId) {
       assertId(sourceId);
       const source = await repo.findOne({
         where: { id: sourceId, workspaceId: viewer.workspaceId },
       });
-      if (!source) throw SourceErrors.sourceNotFound();
+      if (!source || !canReadSource(reader, source.id)) throw SourceErrors.sourceNotFound();
       if (source.kind !== 'file_upload') throw SourceErrors.notUploadSource();
       return source;
     }
-    // API consumers may skip naming a source: their files go to one default upload source.
-    const existing = await repo.findOne({
-      where: { workspaceId: viewer.workspaceId, kind: 'file_upload', name: DEFAULT_SOURCE_NAME },
-      order: { createdAt: 'ASC' },
+    // API consumers may skip naming a source: their files go to one default upload source, open
+    // to the whole workspace (the spec's flow), made again if the first one was restricted.
+    // Two first uploads at once make one default source: the lock orders them per workspace.
+    return this.db.transaction(async (m) => {
+      await m.query(
+        `SELECT pg_advisory_xact_lock(hashtextextended('default-upload-source:' || $1, 0))`,
+        [viewer.workspaceId],
+      );
+      const sources = m.getRepository(Source);
+      const existing = await sources.findOne({
+        where: {
+          workspaceId: viewer.workspaceId,
+          kind: 'file_upload',
+          name: DEFAULT_SOURCE_NAME,
+          accessMode: 'workspace',
+        },
+        order: { createdAt: 'ASC' },
+      });
+      return (
+        existing ??
+        sources.save({
+          workspaceId: viewer.workspaceId,
+          kind: 'file_upload',
+          name: DEFAULT_SOURCE_NAME,
+          description: 'Files uploaded without a named source.',
+          createdById: viewer.userId,
+        })
+      );
     });
-    return (
-      existing ??
-      repo.save({
-        workspaceId: viewer.workspaceId,
-        kind: 'file_upload',
-        name: DEFAULT_SOURCE_NAME,
-        description: 'Files uploaded without a named source.',
-        createdById: viewer.userId,
-      })
-    );
   }
 }

@@ -11,6 +11,9 @@ import {
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
+import { accessInput, EVERYONE, type AccessDraft } from '../../access/access-summary';
+import { AccessChoice, type AccessErrors } from '../../access/components/AccessChoice';
+import { useSession } from '../../auth/use-session';
 import {
   useConnectIntegrationMutation,
   useStartIntegrationAuthorizationMutation,
@@ -75,13 +78,24 @@ export function ConnectorForm({
   const form = useForm<SettingsValues>({ initialValues: initial });
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [resyncing, setResyncing] = useState(false);
+  // A new connection chooses who reads it; a connected one keeps its access (changed from its row).
+  const [access, setAccess] = useState<AccessDraft>(EVERYONE);
+  const [accessErrors, setAccessErrors] = useState<AccessErrors>({});
+  const { user, permissions } = useSession();
   const [connect, connecting] = useConnectIntegrationMutation({ refetchQueries: ['Sources'] });
   const [authorize, authorizing] = useStartIntegrationAuthorizationMutation();
 
   const submit = form.onSubmit(async (values) => {
     setOutcome(null);
+    setAccessErrors({});
     try {
-      const { data } = await connect({ variables: { name: kind, input: values } });
+      const { data } = await connect({
+        variables: {
+          name: kind,
+          input: values,
+          access: connected ? undefined : accessInput(access),
+        },
+      });
       if (!data) return;
       notifications.show({
         color: 'teal',
@@ -93,6 +107,8 @@ export function ConnectorForm({
       const problem = describeError(error);
       if (problem.field && problem.field in EMPTY_SETTINGS)
         form.setFieldError(problem.field, problem.message);
+      if (problem.field === 'memberIds' || problem.field === 'groupIds')
+        setAccessErrors({ [problem.field]: problem.message });
       setOutcome({
         tone: 'error',
         title: `Could not connect ${info.label}`,
@@ -204,6 +220,26 @@ export function ConnectorForm({
           autoComplete="off"
           {...form.getInputProps('spacekey')}
         />
+        {!connected && canSubmit && (
+          <AccessChoice
+            label="Who can see what it brings"
+            value={access}
+            onChange={setAccess}
+            owner={user}
+            viewerId={user?.id}
+            isAdmin={permissions?.includes('user.write') ?? false}
+            errors={accessErrors}
+            disabled={busy}
+            hint={
+              mode !== 'token' && (
+                <Text size="xs" c="dimmed">
+                  A connection made with {authorizeLabel} starts readable by everyone: change it
+                  from the source&apos;s row once connected.
+                </Text>
+              )
+            }
+          />
+        )}
         {connecting.loading && (
           <Text size="sm" c="dimmed" role="status">
             Checking with {info.label}…

@@ -20,6 +20,21 @@ export type IntegrationSettingsInput = {
   username?: string | null | undefined;
 };
 
+export type SourceAccessInput = {
+  /** RESTRICTED: groups whose members may read it. */
+  groupIds?: Array<string | number> | null | undefined;
+  /** RESTRICTED: members who may read it besides its owner. */
+  memberIds?: Array<string | number> | null | undefined;
+  mode: SourceAccessMode;
+};
+
+/** WORKSPACE: every member reads the source. RESTRICTED: only its owner and the chosen members and groups. */
+export type SourceAccessMode =
+  /** Only the owner and the chosen people and groups. */
+  | 'RESTRICTED'
+  /** Everyone in the workspace. */
+  | 'WORKSPACE';
+
 export type SourceStatus =
   | 'error'
   | 'idle'
@@ -43,6 +58,7 @@ export type IntegrationSettingsQuery = { integrationSettings: { domain: string, 
 export type ConnectIntegrationMutationVariables = Exact<{
   name: string;
   input: Types.IntegrationSettingsInput;
+  access?: Types.SourceAccessInput | null | undefined;
 }>;
 
 
@@ -137,8 +153,8 @@ export type IntegrationSettingsQueryHookResult = ReturnType<typeof useIntegratio
 export type IntegrationSettingsLazyQueryHookResult = ReturnType<typeof useIntegrationSettingsLazyQuery>;
 export type IntegrationSettingsSuspenseQueryHookResult = ReturnType<typeof useIntegrationSettingsSuspenseQuery>;
 export const ConnectIntegrationDocument = gql`
-    mutation ConnectIntegration($name: String!, $input: IntegrationSettingsInput!) {
-  connectIntegration(name: $name, input: $input) {
+    mutation ConnectIntegration($name: String!, $input: IntegrationSettingsInput!, $access: SourceAccessInput) {
+  connectIntegration(name: $name, input: $input, access: $access) {
     id
     kind
     name

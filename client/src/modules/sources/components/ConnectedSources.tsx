@@ -6,6 +6,8 @@ import { useResyncSourceMutation } from '../../connectors/graphql/connectors.gen
 import { EmptyState } from '../../../shared/EmptyState';
 import { errorMessage } from '../../../shared/graphql-errors';
 import { CONNECTORS, isConnectorKind, type ConnectorKind } from '../../connectors/connector-kinds';
+import { SourceAccessDialog } from '../../access/components/SourceAccessDialog';
+import { useSession } from '../../auth/use-session';
 import type { SourceNode } from '../document-status';
 import type { useSources } from '../use-sources';
 import { DeleteSourceDialog, type DeleteTarget } from './DeleteSourceDialog';
@@ -36,6 +38,8 @@ export function ConnectedSources({
   const [deleting, setDeleting] = useState<DeleteTarget | null>(null);
   const [resync] = useResyncSourceMutation();
   const [resyncing, setResyncing] = useState<string | null>(null);
+  const [accessOf, setAccessOf] = useState<string | null>(null);
+  const { user } = useSession();
 
   const startResync = async (source: SourceNode) => {
     setResyncing(source.id);
@@ -106,6 +110,8 @@ export function ConnectedSources({
       </Stack>
     );
 
+  const openAccess = (source: SourceNode) => setAccessOf(source.id);
+
   const askDeleteSource = (source: SourceNode) =>
     setDeleting(
       isConnectorKind(source.kind)
@@ -142,9 +148,15 @@ export function ConnectedSources({
                 ? () => onEditConnection(source.kind as ConnectorKind)
                 : undefined
             }
+            onAccess={openAccess}
+            viewerId={user?.id}
           />
         ))}
       </Stack>
+      <SourceAccessDialog
+        source={sources.find((s) => s.id === accessOf) ?? null}
+        onClose={() => setAccessOf(null)}
+      />
       {canWrite && (
         <DeleteSourceDialog
           target={deleting}

@@ -18,6 +18,8 @@ import {
   SyncProgress,
 } from '../../connectors/components/ConnectionStatus';
 import { CONNECTORS, isConnectorKind } from '../../connectors/connector-kinds';
+import { AccessButton } from '../../access/components/AccessButton';
+import { UnreadableNotice } from '../../access/components/UnreadableNotice';
 import { plural, sourceProgress, type DocumentNode, type SourceNode } from '../document-status';
 import { SourceDocumentList } from './SourceDocumentList';
 import classes from './SourceRow.module.css';
@@ -33,6 +35,10 @@ interface SourceRowProps {
   onResync?: (source: SourceNode) => void;
   resyncing?: boolean;
   onEdit?: (source: SourceNode) => void;
+  /** Opens "Who can see this?" (to change it, for the owner and admins). */
+  onAccess: (source: SourceNode) => void;
+  /** The signed-in member (a source's owner is "you" to them). */
+  viewerId?: string;
 }
 
 const itemWordOf = (source: SourceNode) =>
@@ -56,6 +62,8 @@ export function SourceRow({
   onResync,
   resyncing,
   onEdit,
+  onAccess,
+  viewerId,
 }: SourceRowProps) {
   const panelId = useId();
   const connection = source.connection;
@@ -104,6 +112,9 @@ export function SourceRow({
             {summary(source)}
           </Text>
         </UnstyledButton>
+        <div className={classes.access}>
+          <AccessButton source={source} viewerId={viewerId} onOpen={() => onAccess(source)} />
+        </div>
         {onDeleteSource && (
           <Tooltip label={connection ? 'Disconnect' : 'Delete source'} withArrow>
             <ActionIcon
@@ -142,11 +153,17 @@ export function SourceRow({
             />
           </div>
         )}
-        <SourceDocumentList
-          source={source}
-          itemWord={itemWordOf(source)}
-          onDeleteDocument={onDeleteDocument}
-        />
+        {source.readable ? (
+          <SourceDocumentList
+            source={source}
+            itemWord={itemWordOf(source)}
+            onDeleteDocument={onDeleteDocument}
+          />
+        ) : (
+          <div className={classes.notice}>
+            <UnreadableNotice source={source} onChangeAccess={() => onAccess(source)} />
+          </div>
+        )}
       </Collapse>
     </Paper>
   );

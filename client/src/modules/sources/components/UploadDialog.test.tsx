@@ -12,6 +12,9 @@ import {
   createUploadMock,
   doc,
 } from '../../../test/sources-mocks';
+import { storeSession } from '../../auth/session-store';
+import { fakeToken } from '../../../test/render';
+import { gracePerson, groupOptionsMock, peopleMock } from '../../../test/access-mocks';
 import type { PutFile } from '../put-file';
 import { SOURCE_CATALOGUE, type CatalogueSource } from '../source-catalogue';
 import { UploadDialog } from './UploadDialog';
@@ -22,6 +25,8 @@ afterEach(() => {
 });
 
 const FILE_UPLOAD = SOURCE_CATALOGUE.find((s) => s.id === 'file_upload')!;
+/** What the dialog sends when its access choice was left alone. */
+const EVERYONE_INPUT = { mode: 'WORKSPACE' as const };
 const pdf = (name = 'report.pdf', body = '%PDF-1.7 hello') =>
   new File([body], name, { type: 'application/pdf' });
 
@@ -148,7 +153,7 @@ describe('UploadDialog', () => {
     };
     const { dialog, onChanged } = renderDialog(
       [
-        createSourceMock({ name: null, description: 'Quarterly reports' }),
+        createSourceMock({ name: null, description: 'Quarterly reports', access: EVERYONE_INPUT }),
         createUploadMock(file),
         confirmUploadMock('k1', doc({ fileName: 'report.pdf', status: 'queued', progress: 0 })),
       ],
@@ -175,7 +180,7 @@ describe('UploadDialog', () => {
     const file = pdf('big.pdf');
     const deleted = vi.fn(() => ({ data: { deleteSource: true } }));
     const { dialog, onChanged } = renderDialog([
-      createSourceMock({ name: 'Archive', description: 'Old scans' }),
+      createSourceMock({ name: 'Archive', description: 'Old scans', access: EVERYONE_INPUT }),
       createUploadMock(file),
       { request: { query: DeleteSourceDocument, variables: { id: 's1' } }, result: deleted },
     ]);
@@ -210,7 +215,7 @@ describe('UploadDialog', () => {
     // happens when that question fails, or another upload of the same file won the race).
     const { dialog, onChanged } = renderDialog(
       [
-        createSourceMock({ name: null, description: 'HR' }),
+        createSourceMock({ name: null, description: 'HR', access: EVERYONE_INPUT }),
         createUploadDuplicateMock(handbook, {
           documentId: 'd7',
           title: 'Handbook 2024',
@@ -263,5 +268,51 @@ describe('UploadDialog', () => {
     expect(replaced).toHaveBeenCalledWith(expect.objectContaining({ replaceDocumentId: 'd7' }));
     expect(put).toHaveBeenCalledTimes(2);
     expect(await screen.findByText('1 file uploaded — indexing…')).toBeInTheDocument();
+  });
+
+  it('creates the source for chosen people and groups when access is restricted', async () => {
+    storeSession(
+      fakeToken({ permissions: ['user.read', 'search.read', 'source.write'] }),
+      'refresh',
+    );
+    const user = userEvent.setup();
+    const file = pdf();
+    const created = vi.fn();
+    const { dialog } = renderDialog(
+      [
+        peopleMock([gracePerson()]),
+        groupOptionsMock([{ id: 'g1', name: 'Finance', memberCount: 3 }]),
+        createSourceMock(
+          {
+            name: null,
+            description: 'Budgets',
+            access: { mode: 'RESTRICTED', memberIds: ['u2'], groupIds: ['g1'] },
+          },
+          's1',
+          created,
+        ),
+        createUploadMock(file),
+        confirmUploadMock('k1', doc({ fileName: 'report.pdf', status: 'queued', progress: 0 })),
+      ],
+      async () => {},
+    );
+    const access = within(dialog.getByRole('radiogroup', { name: 'Who can see this source' }));
+    expect(access.getByRole('radio', { name: /^Everyone in the workspace/ })).toBeChecked();
+    // Nothing to choose while everyone reads it.
+    expect(dialog.queryByRole('combobox', { name: /^People/ })).not.toBeInTheDocument();
+
+    await user.click(access.getByRole('radio', { name: /^Only chosen people and groups/ }));
+    expect(dialog.getByText('You (Ada Lovelace)')).toBeInTheDocument();
+    expect(dialog.getByText('Owner · always has access')).toBeInTheDocument();
+    await user.click(dialog.getByRole('combobox', { name: /^People/ }));
+    await user.click(await screen.findByRole('option', { name: /Grace Hopper/ }));
+    await user.click(dialog.getByRole('combobox', { name: /^Groups/ }));
+    await user.click(await screen.findByRole('option', { name: /Finance/ }));
+
+    await user.type(dialog.getByLabelText(/^Description/), 'Budgets');
+    await user.upload(dialog.getByLabelText('Files'), file);
+    await user.click(dialog.getByRole('button', { name: 'Upload' }));
+    await dialogGone();
+    expect(created).toHaveBeenCalledTimes(1);
   });
 });

@@ -3,6 +3,9 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
+import { accessInput, EVERYONE, type AccessDraft } from '../../access/access-summary';
+import { AccessChoice, type AccessErrors } from '../../access/components/AccessChoice';
+import { useSession } from '../../auth/use-session';
 import { describeError } from '../../../shared/graphql-errors';
 import { FormAlert } from '../../auth/components/FormAlert';
 import { DIALOG_PROPS } from '../../../shared/dialog-styles';
@@ -72,6 +75,9 @@ export function UploadDialog({ connector, onClose, onChanged, put }: UploadDialo
   const [rejected, setRejected] = useState<RejectedFile[]>([]);
   const [filesError, setFilesError] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  const [access, setAccess] = useState<AccessDraft>(EVERYONE);
+  const [accessErrors, setAccessErrors] = useState<AccessErrors>({});
+  const { user, permissions } = useSession();
   const open = useRef(false);
   const form = useForm({
     mode: 'controlled',
@@ -102,6 +108,8 @@ export function UploadDialog({ connector, onClose, onChanged, put }: UploadDialo
     setRejected([]);
     setFilesError(null);
     setProblem(null);
+    setAccess(EVERYONE);
+    setAccessErrors({});
     onClose();
   };
 
@@ -124,14 +132,16 @@ export function UploadDialog({ connector, onClose, onChanged, put }: UploadDialo
 
   const submit = form.onSubmit(async (values) => {
     setProblem(null);
+    setAccessErrors({});
     if (noFiles()) return;
     setRejected([]);
     let summary: UploadSummary;
     try {
-      summary = await upload.run(values);
+      summary = await upload.run({ ...values, access: accessInput(access) });
     } catch (error) {
       const { field, message } = describeError(error);
       if (field === 'description' || field === 'name') form.setFieldError(field, message);
+      else if (field === 'memberIds' || field === 'groupIds') setAccessErrors({ [field]: message });
       else setProblem(message);
       return;
     }
@@ -184,6 +194,16 @@ export function UploadDialog({ connector, onClose, onChanged, put }: UploadDialo
             data-autofocus
             key={form.key('description')}
             {...form.getInputProps('description')}
+          />
+          <AccessChoice
+            label="Who can see this source"
+            value={access}
+            onChange={setAccess}
+            owner={user}
+            viewerId={user?.id}
+            isAdmin={permissions?.includes('user.write') ?? false}
+            errors={accessErrors}
+            disabled={started}
           />
           <FileDropZone
             onFiles={addFiles}

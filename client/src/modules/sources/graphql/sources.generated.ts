@@ -7,6 +7,8 @@ import type * as Types from '../../../graphql/types';
 
 import { gql } from '@apollo/client';
 import { SourceConnectionFieldsFragmentDoc } from '../../connectors/graphql/connectors.generated';
+import { SourceAccessFieldsFragmentDoc } from '../../access/graphql/source-access.generated';
+import { PersonFieldsFragmentDoc } from '../../access/graphql/groups.generated';
 import type * as ApolloReactCommon from '../../../graphql/apollo-hooks';
 import * as ApolloReactHooks from '../../../graphql/apollo-hooks';
 const defaultOptions = {} as const;
@@ -25,6 +27,8 @@ export type CreateUploadInput = {
 };
 
 export type CreateUploadSourceInput = {
+  /** Who reads the files: WORKSPACE (the default) or RESTRICTED to chosen people and groups. */
+  access?: SourceAccessInput | null | undefined;
   /** Required: what these files are about. */
   description: string;
   name?: string | null | undefined;
@@ -35,6 +39,21 @@ export type DocumentStatus =
   | 'indexed'
   | 'parsing'
   | 'queued';
+
+export type SourceAccessInput = {
+  /** RESTRICTED: groups whose members may read it. */
+  groupIds?: Array<string | number> | null | undefined;
+  /** RESTRICTED: members who may read it besides its owner. */
+  memberIds?: Array<string | number> | null | undefined;
+  mode: SourceAccessMode;
+};
+
+/** WORKSPACE: every member reads the source. RESTRICTED: only its owner and the chosen members and groups. */
+export type SourceAccessMode =
+  /** Only the owner and the chosen people and groups. */
+  | 'RESTRICTED'
+  /** Everyone in the workspace. */
+  | 'WORKSPACE';
 
 export type SourceStatus =
   | 'error'
@@ -49,7 +68,7 @@ export type SourceProgressFieldsFragment = { documentCount: number, indexedCount
 export type SourcesQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type SourcesQuery = { sources: Array<{ id: string, kind: string, name: string, description: string, createdAt: string, documentCount: number, indexedCount: number, failedCount: number, pendingCount: number, chunkCount: number, documentPage: { nodes: Array<{ id: string, sourceId: string, title: string, fileName: string, fileType: string, webUrl: string | null, fileSize: number, hasFile: boolean, status: Types.DocumentStatus, progress: number, error: string | null, chunkCount: number, createdAt: string, indexedAt: string | null }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } }, connection: { status: Types.SourceStatus, authMode: string, site: string, account: string | null, keys: Array<string>, lastSyncStartedAt: string | null, lastSyncFinishedAt: string | null, nextSyncAt: string | null, itemsSeen: number, itemsIndexed: number, itemsFailed: number, itemsDeleted: number, itemsTotal: number | null, lastError: string | null } | null }> };
+export type SourcesQuery = { sources: Array<{ id: string, kind: string, name: string, description: string, createdAt: string, documentCount: number, indexedCount: number, failedCount: number, pendingCount: number, chunkCount: number, canManageAccess: boolean, readable: boolean, documentPage: { nodes: Array<{ id: string, sourceId: string, title: string, fileName: string, fileType: string, webUrl: string | null, fileSize: number, hasFile: boolean, status: Types.DocumentStatus, progress: number, error: string | null, chunkCount: number, createdAt: string, indexedAt: string | null }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } }, connection: { status: Types.SourceStatus, authMode: string, site: string, account: string | null, keys: Array<string>, lastSyncStartedAt: string | null, lastSyncFinishedAt: string | null, nextSyncAt: string | null, itemsSeen: number, itemsIndexed: number, itemsFailed: number, itemsDeleted: number, itemsTotal: number | null, lastError: string | null } | null, owner: { id: string, email: string, firstName: string, lastName: string } | null, access: { mode: Types.SourceAccessMode, memberCount: number, groupCount: number, members: Array<{ id: string, email: string, firstName: string, lastName: string }>, groups: Array<{ id: string, name: string, memberCount: number }> } }> };
 
 export type DocumentPageFieldsFragment = { nodes: Array<{ id: string, sourceId: string, title: string, fileName: string, fileType: string, webUrl: string | null, fileSize: number, hasFile: boolean, status: Types.DocumentStatus, progress: number, error: string | null, chunkCount: number, createdAt: string, indexedAt: string | null }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } };
 
@@ -174,6 +193,7 @@ export const SourcesDocument = gql`
     description
     createdAt
     ...SourceProgressFields
+    ...SourceAccessFields
     documentPage(first: 50) {
       ...DocumentPageFields
     }
@@ -181,6 +201,8 @@ export const SourcesDocument = gql`
 }
     ${SourceProgressFieldsFragmentDoc}
 ${SourceConnectionFieldsFragmentDoc}
+${SourceAccessFieldsFragmentDoc}
+${PersonFieldsFragmentDoc}
 ${DocumentPageFieldsFragmentDoc}
 ${DocumentFieldsFragmentDoc}`;
 export function useSourcesQuery(baseOptions?: ApolloReactHooks.QueryHookOptions<SourcesQuery, SourcesQueryVariables>) {

@@ -1,0 +1,124 @@
+import { Avatar, Group, Radio, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { displayName, initials } from '../../../layout/user-display';
+import { MODE_LABEL, type AccessDraft, type Person } from '../access-summary';
+import { GroupPicker, type GroupOption } from './GroupPicker';
+import { PeoplePicker } from './PeoplePicker';
+import classes from './AccessChoice.module.css';
+
+export interface AccessErrors {
+  memberIds?: string;
+  groupIds?: string;
+}
+
+interface AccessChoiceProps {
+  value: AccessDraft;
+  onChange: (draft: AccessDraft) => void;
+  /** Who always reads the source (null once they left the workspace). */
+  owner: Person | null;
+  /** The signed-in member (the owner is "you" to them). */
+  viewerId?: string;
+  /** Admins may choose any group; others the groups they are in. */
+  isAdmin: boolean;
+  /** Names of the people and groups already chosen. */
+  knownMembers?: readonly Person[];
+  knownGroups?: readonly GroupOption[];
+  label?: string;
+  /** A line under the radio buttons (e.g. what switching to Everyone does). */
+  hint?: ReactNode;
+  errors?: AccessErrors;
+  disabled?: boolean;
+}
+
+const DESCRIPTION = {
+  WORKSPACE: 'Every member can find it and read its documents.',
+  RESTRICTED: 'Only its owner and the people and groups you choose can find it and read it.',
+} as const;
+
+/** Everyone in the workspace, or only chosen people and groups (the owner always included). */
+export function AccessChoice({
+  value,
+  onChange,
+  owner,
+  viewerId,
+  isAdmin,
+  knownMembers,
+  knownGroups,
+  label = 'Who can see it',
+  hint,
+  errors,
+  disabled,
+}: AccessChoiceProps) {
+  const restricted = value.mode === 'RESTRICTED';
+  return (
+    <Stack gap="sm">
+      <Radio.Group
+        label={label}
+        value={value.mode}
+        onChange={(mode) => onChange({ ...value, mode: mode as AccessDraft['mode'] })}
+      >
+        <Stack gap="xs" mt={6}>
+          {(['WORKSPACE', 'RESTRICTED'] as const).map((mode) => (
+            <Radio
+              key={mode}
+              value={mode}
+              label={MODE_LABEL[mode]}
+              description={DESCRIPTION[mode]}
+              disabled={disabled}
+            />
+          ))}
+        </Stack>
+      </Radio.Group>
+      {hint}
+      {restricted && (
+        <Stack gap="sm" className={classes.chosen}>
+          <OwnerLine owner={owner} viewerId={viewerId} />
+          <PeoplePicker
+            label="People"
+            description="Search the workspace's members by name or email."
+            value={value.memberIds}
+            onChange={(memberIds) => onChange({ ...value, memberIds })}
+            known={knownMembers}
+            exclude={owner?.id}
+            error={errors?.memberIds}
+            disabled={disabled}
+          />
+          <GroupPicker
+            value={value.groupIds}
+            onChange={(groupIds) => onChange({ ...value, groupIds })}
+            known={knownGroups}
+            isAdmin={isAdmin}
+            error={errors?.groupIds}
+            disabled={disabled}
+          />
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
+/** The owner, shown as always included (they cannot be removed). */
+function OwnerLine({ owner, viewerId }: { owner: Person | null; viewerId?: string }) {
+  if (!owner)
+    return (
+      <Text size="sm" c="dimmed">
+        Its owner left the workspace: only the people and groups chosen here can read it.
+      </Text>
+    );
+  const you = owner.id === viewerId;
+  return (
+    <Group gap="sm" wrap="nowrap" aria-label="Always included">
+      <Avatar color="lumen" radius="xl" size={32} aria-hidden>
+        {initials(owner)}
+      </Avatar>
+      <div style={{ minWidth: 0 }}>
+        <Text size="sm" fw={600} truncate>
+          {you ? `You (${displayName(owner)})` : displayName(owner)}
+        </Text>
+        <Text size="xs" c="dimmed">
+          Owner · always has access
+        </Text>
+      </div>
+    </Group>
+  );
+}

@@ -1,0 +1,105 @@
+import type { DataSource } from 'typeorm';
+import type { Viewer } from '../auth/viewer.js';
+
+/**
+ * Who is reading, as the visibility path sees it: the workspace, the member (null for a public
+ * bot page's visitor) and the sources whose documents and passages they may read. Every read of
+ * documents, passages or chunks takes a Reader and filters by it (visibility.ts); nothing reads
+ * them by workspace alone. A Reader lives for one request: access changes apply on the next.
+ */
+export interface Reader {
+  readonly workspaceId: string;
+  readonly userId: string | null;
+  /** The readable sources, resolved when the request began; anything else is unreadable. */
+  readonly sourceIds: readonly string[];
+  /**
+   * Whether those are all the workspace's sources (when the request began). Ranking uses it to
+   * size candidate generation; the filter is applied all the same (fail closed).
+   */
+  readonly readsEverything: boolean;
+}
+
+/**
+ * The sources a member reads: every source open to the workspace, the ones they own, and the
+ * restricted ones granted to them or to a group they are in. An access mode this code does not
+ * know grants nobody (fail closed).
+ */
+const SOURCES_AND_ACCESS = `
+  SELECT s.id, (s.access_mode = 'workspace'
+          OR s.created_by_id = $2
+          OR EXISTS (SELECT 1 FROM source_member_grants g
+                      WHERE g.source_id = s.id AND g.user_id = $2)
+          OR EXISTS (SELECT 1 FROM source_group_grants g
+                       JOIN group_members m ON m.group_id = g.group_id
+                      WHERE g.source_id = s.id AND m.user_id = $2)) AS readable
+    FROM sources s WHERE s.workspace_id = $1`;
+
+/** Sources open to the whole workspace: all that a visitor of a public bot page may read. */
+const SOURCES_OPEN_TO_ALL = `
+  SELECT s.id, s.access_mode = 'workspace' AS readable FROM sources s WHERE s.workspace_id = $1`;
+
+/** One Reader per request: several resolvers of one request share it. */
+const perRequest = new WeakMap<Viewer, Promise<Reader>>();
+
+/** Builds Readers: the one place that decides which sources someone may read. */
+export class Readers {
+  constructor(private readonly db: DataSource) {}
+
+  /** The signed-in member's (or their API key's: a key acts with its creator's access). */
+  forViewer(viewer: Viewer): Promise<Reader> {
+    let reader = perRequest.get(viewer);
+    if (!reader) {
+      reader = this.forMember(viewer.workspaceId, viewer.userId);
+      perRequest.set(viewer, reader);
+      // A failed lookup is not kept: the next resolver of the request asks again.
+      reader.catch(() => perRequest.delete(viewer));
+    }
+    return reader;
+  }
+
+  /**
+   * Forgets the request's Reader after the request itself changed access (a source's setting,
+   * a group, a new source), so what it answers shows the change.
+   */
+  forget(viewer: Viewer): void {
+    perRequest.delete(viewer);
+  }
+
+  async forMember(workspaceId: string, userId: string): Promise<Reader> {
+    return toReader(
+      workspaceId,
+      userId,
+      await this.db.query(SOURCES_AND_ACCESS, [workspaceId, userId]),
+    );
+  }
+
+  /** An anonymous visitor (a public bot link): only what the whole workspace may read. */
+  async forVisitor(workspaceId: string): Promise<Reader> {
+    return toReader(workspaceId, null, await this.db.query(SOURCES_OPEN_TO_ALL, [workspaceId]));
+  }
+}
+
+/** Whether the reader may read this source's documents. */
+export function canReadSource(reader: Reader, sourceId: string): boolean {
+  return reader.sourceIds.includes(sourceId);
+}
+
+/** The reader cut down to some sources (a bot's): narrowing never widens. */
+export function narrowReader(reader: Reader, to: readonly string[]): Reader {
+  const keep = new Set(to);
+  const sourceIds = reader.sourceIds.filter((id) => keep.has(id));
+  return {
+    ...reader,
+    sourceIds,
+    readsEverything: reader.readsEverything && sourceIds.length === reader.sourceIds.length,
+  };
+}
+
+function toReader(
+  workspaceId: string,
+  userId: string | null,
+  rows: { id: string; readable: boolean }[],
+): Reader {
+  const sourceIds = rows.filter((r) => r.readable === true).map((r) => r.id);
+  return { workspaceId, userId, sourceIds, readsEverything: sourceIds.length === rows.length };
+}
