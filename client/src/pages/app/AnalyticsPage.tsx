@@ -45,7 +45,7 @@ export function AnalyticsPage() {
             />
           </Group>
           <QueryState data={report} error={error} onRetry={() => void refetch()}>
-            {(r) => <FeedbackSummary report={r} showAnswers />}
+            {(r) => <FeedbackSummary report={r} showAnswers sharedOnly />}
           </QueryState>
         </Stack>
         <RetentionSettingsCard />

@@ -28,6 +28,8 @@ interface AccessChoiceProps {
   hint?: ReactNode;
   errors?: AccessErrors;
   disabled?: boolean;
+  /** One line of radios, the chosen one's description under them (dialogs short of room). */
+  compact?: boolean;
 }
 
 const DESCRIPTION = {
@@ -48,8 +50,10 @@ export function AccessChoice({
   hint,
   errors,
   disabled,
+  compact = false,
 }: AccessChoiceProps) {
   const restricted = value.mode === 'RESTRICTED';
+  const Options = compact ? Group : Stack;
   return (
     <Stack gap="sm">
       <Radio.Group
@@ -57,17 +61,22 @@ export function AccessChoice({
         value={value.mode}
         onChange={(mode) => onChange({ ...value, mode: mode as AccessDraft['mode'] })}
       >
-        <Stack gap="xs" mt={6}>
+        <Options gap="xs" mt={6}>
           {(['WORKSPACE', 'RESTRICTED'] as const).map((mode) => (
             <Radio
               key={mode}
               value={mode}
               label={MODE_LABEL[mode]}
-              description={DESCRIPTION[mode]}
+              description={compact ? undefined : DESCRIPTION[mode]}
               disabled={disabled}
             />
           ))}
-        </Stack>
+        </Options>
+        {compact && (
+          <Text size="xs" c="dimmed" mt={4}>
+            {DESCRIPTION[value.mode]}
+          </Text>
+        )}
       </Radio.Group>
       {hint}
       {restricted && (

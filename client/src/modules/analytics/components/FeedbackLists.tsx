@@ -7,12 +7,25 @@ type Report = FeedbackReportFieldsFragment;
 
 const itemStyle = { listStyle: 'none' } as const;
 
+/** Said under the workspace's lists: other people's questions are listed only once shared. */
+export const SHARED_ONLY_NOTE =
+  'A question shows here once three different people voted on its answers: one person’s questions stay theirs.';
+
 /** The questions whose answers were voted down most, with their up votes for balance. */
-export function WorstQuestionsList({ questions }: { questions: Report['worstQuestions'] }) {
+export function WorstQuestionsList({
+  questions,
+  sharedOnly = false,
+}: {
+  questions: Report['worstQuestions'];
+  /** The workspace's report: questions only once three people voted (says so when empty). */
+  sharedOnly?: boolean;
+}) {
   if (questions.length === 0)
     return (
       <Text size="sm" c="dimmed">
-        No answer was voted down in this period.
+        {sharedOnly
+          ? `No shared question was voted down in this period. ${SHARED_ONLY_NOTE}`
+          : 'No answer was voted down in this period.'}
       </Text>
     );
   return (
@@ -46,11 +59,19 @@ export function WorstQuestionsList({ questions }: { questions: Report['worstQues
 }
 
 /** The latest down votes that said why: the reason, the comment and the question. */
-export function RecentCommentsList({ comments }: { comments: Report['recentComments'] }) {
+export function RecentCommentsList({
+  comments,
+  sharedOnly = false,
+}: {
+  comments: Report['recentComments'];
+  sharedOnly?: boolean;
+}) {
   if (comments.length === 0)
     return (
       <Text size="sm" c="dimmed">
-        Nobody said why they voted an answer down in this period.
+        {sharedOnly
+          ? `No comment on a shared question in this period. ${SHARED_ONLY_NOTE}`
+          : 'Nobody said why they voted an answer down in this period.'}
       </Text>
     );
   return (

@@ -15,6 +15,8 @@ interface FeedbackSummaryProps {
    */
   showAnswers?: boolean;
   headingOrder?: 2 | 3 | 4;
+  /** The workspace's report: other people's questions are listed only once three voted. */
+  sharedOnly?: boolean;
 }
 
 /**
@@ -25,6 +27,7 @@ export function FeedbackSummary({
   report,
   showAnswers = false,
   headingOrder = 4,
+  sharedOnly = false,
 }: FeedbackSummaryProps) {
   const votes = report.up + report.down;
   const answers = report.perDay.reduce((sum, d) => sum + d.answers, 0);
@@ -57,12 +60,12 @@ export function FeedbackSummary({
           <Grid gap="md">
             <Grid.Col span={{ base: 12, md: 6 }}>
               <ReportPanel title="Questions voted down most">
-                <WorstQuestionsList questions={report.worstQuestions} />
+                <WorstQuestionsList questions={report.worstQuestions} sharedOnly={sharedOnly} />
               </ReportPanel>
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 6 }}>
               <ReportPanel title="Latest comments">
-                <RecentCommentsList comments={report.recentComments} />
+                <RecentCommentsList comments={report.recentComments} sharedOnly={sharedOnly} />
               </ReportPanel>
             </Grid.Col>
           </Grid>

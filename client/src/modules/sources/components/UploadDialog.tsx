@@ -204,6 +204,7 @@ export function UploadDialog({ connector, onClose, onChanged, put }: UploadDialo
             isAdmin={permissions?.includes('user.write') ?? false}
             errors={accessErrors}
             disabled={started}
+            compact
           />
           <FileDropZone
             onFiles={addFiles}

@@ -73,7 +73,7 @@ export function UploadFileList({
   if (items.length === 0 && rejected.length === 0) return null;
   return (
     <ScrollArea.Autosize
-      mah="min(38vh, 320px)"
+      mah="min(30vh, 280px)"
       type="auto"
       offsetScrollbars
       // Focusable, so the list scrolls from the keyboard too.
