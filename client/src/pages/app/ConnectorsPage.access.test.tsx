@@ -225,7 +225,9 @@ describe('Source access on the Connectors page', () => {
     expect(row.getByText(/recorded in the audit log/)).toBeInTheDocument();
     expect(row.queryByRole('list', { name: 'Files of Payroll' })).not.toBeInTheDocument();
 
-    await user.click(row.getByRole('button', { name: 'Give myself access' }));
+    // The panel's text is in the DOM before its opening transition ends; its buttons are only
+    // reachable (not aria-hidden) once it has opened.
+    await user.click(await row.findByRole('button', { name: 'Give myself access' }));
     await waitFor(() => expect(granted).toHaveBeenCalledTimes(1));
     expect(await screen.findByText('You can now read Payroll')).toBeInTheDocument();
     expect(await row.findByRole('listitem', { name: 'salaries.pdf' })).toBeInTheDocument();
