@@ -35,6 +35,7 @@ const SMOKE: Record<string, { env?: Record<string, string>; args?: string[] }> =
     env: { QUESTIONS: '3', HANG_QUESTIONS: '1', OPENAI_TIMEOUT_SECONDS: '1' },
   },
   'bench:source-listing': { env: { SIZES: '1100', RUNS: '2' } }, // 21 pages of 50
+  'bench:answers': { env: { LIMIT: '2' } }, // 2 single questions, 2 threads, 2 unanswerable
 };
 
 const scripts = Object.keys(

@@ -8,12 +8,13 @@ export interface LowContrast {
 }
 
 /**
- * Text of buttons, links, tabs and badges on screen whose contrast with what is behind it is
- * under WCAG AA (4.5:1; 3:1 for large text). The background is found by walking up to the first
- * opaque ancestor, blending translucent layers on the way (Mantine's light and subtle variants).
+ * Text of buttons, links, tabs and badges on screen (inside `scope`, a selector) whose contrast
+ * with what is behind it is under WCAG AA (4.5:1; 3:1 for large text). The background is found by
+ * walking up to the first opaque ancestor, blending translucent layers on the way (Mantine's light
+ * and subtle variants).
  */
-export function lowContrastControls(page: Page): Promise<LowContrast[]> {
-  return page.evaluate(() => {
+export function lowContrastControls(page: Page, scope = 'body'): Promise<LowContrast[]> {
+  return page.evaluate((scope) => {
     type RGBA = [number, number, number, number];
     const parse = (value: string): RGBA => {
       const m = value.match(/rgba?\(([^)]+)\)/);
@@ -50,7 +51,7 @@ export function lowContrastControls(page: Page): Promise<LowContrast[]> {
       return result;
     };
     const out: { text: string; ratio: number; color: string; background: string }[] = [];
-    const controls = document.querySelectorAll(
+    const controls = (document.querySelector(scope) ?? document).querySelectorAll(
       'button, a, [role="tab"], .mantine-Badge-root, .mantine-NavLink-root',
     );
     for (const control of Array.from(controls)) {
@@ -84,5 +85,5 @@ export function lowContrastControls(page: Page): Promise<LowContrast[]> {
       }
     }
     return out;
-  });
+  }, scope);
 }

@@ -37,13 +37,16 @@ const SECRET_TEXT = `${TOKEN} plan.\nThe ${TOKEN} quokka merger closes on the ni
 /** Restricted too, without the token: its bytes probe upload duplicates. */
 const LEDGER_TEXT = 'Ledger.\nThe pangolin ledger reconciles every Friday afternoon.';
 
-/** Questions the probes ask: they match both the handbook and the restricted plan. */
-const Q_PROBE = 'When does the quokka merger close and who holds the escrow deposit?';
+/**
+ * Questions the probes ask: they match both the handbook and the restricted plan, and the
+ * handbook alone answers them (so a member without access gets an answer, and the model a prompt).
+ */
+const Q_PROBE = 'When does the quokka merger close, and what about the escrow?';
 const Q_FOLLOW = 'And what happens to the escrow after that?';
 /** A probe that names the token itself (echoed back to its asker: that echo is not a leak). */
 const Q_TOKEN = `What is ${TOKEN} in the merger?`;
 /** Asked by three members with access (popular questions, feedback report). */
-const Q_POP = `Which day does the ${TOKEN} quokka merger close?`;
+const Q_POP = `When does the ${TOKEN} quokka merger close?`;
 /** The revoked member's questions, asked while they still had access. */
 const Q_REVOKED = 'What does the quokka plan say about the escrow account?';
 /** The existence probe: the token alone (compared with a word nobody wrote). */

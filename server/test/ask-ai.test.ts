@@ -159,11 +159,14 @@ describe('follow-up questions with the AI provider', () => {
   it('rewrites a follow-up into a standalone search and gives the model the earlier turns', async () => {
     const first = await ask();
     fake.requests.length = 0;
-    const res = await followUp('And is there one in Toronto?', first.body.conversationId);
+    const res = await followUp('Which park is it?', first.body.conversationId);
     expect(res.status).toBe(200);
     expect(res.body.conversationId).toBe(first.body.conversationId);
     // The fake resolves the follow-up against the first question, as a model would.
-    expect(res.body.searchQuery).toBe(`And is there one in Toronto (regarding: ${QUESTION})`);
+    // The follow-up's own words lead; the rewrite's added words are the weaker context.
+    expect(res.body.searchQuery).toBe(
+      'Which park is it? (+ regarding Where the fire assembly point for the Montreal office)',
+    );
     expect(res.body.answer.sources[0].title).toBe('fire-safety');
 
     const [rewrite, answer] = fake.requests;
@@ -172,14 +175,14 @@ describe('follow-up questions with the AI provider', () => {
     const transcript = rewrite.body.messages[1].content as string;
     expect(transcript).toContain(`User: ${QUESTION}`);
     expect(transcript).toContain('Assistant: According to the sources');
-    expect(transcript).toContain('Follow-up: And is there one in Toronto?');
+    expect(transcript).toContain('Follow-up: Which park is it?');
     // Earlier answers go to the model without their [n] markers, before the new passages.
     expect(answer.body.stream).toBe(true);
     const roles = answer.body.messages.map((m: { role: string }) => m.role);
     expect(roles).toEqual(['system', 'user', 'assistant', 'user']);
     expect(answer.body.messages[1].content).toBe(QUESTION);
     expect(answer.body.messages[2].content).not.toMatch(/\[\d+\]/);
-    expect(answer.body.messages[3].content).toContain('Question: And is there one in Toronto?');
+    expect(answer.body.messages[3].content).toContain('Question: Which park is it?');
   });
 
   it('carries the previous key words when the rewrite fails', async () => {
@@ -188,7 +191,7 @@ describe('follow-up questions with the AI provider', () => {
     fake.reply((req) => (req.body.stream ? citeFirstPassage(req) : { kind: 'error', status: 400 }));
     const res = await followUp('what about the entrance?', first.body.conversationId);
     expect(res.status).toBe(200);
-    expect(res.body.searchQuery).toMatch(/^what about the entrance\? \w+/);
+    expect(res.body.searchQuery).toMatch(/^what about the entrance\? \(\+ \w+/);
     expect(res.body.searchQuery).toMatch(/Montreal|assembly|fire/i);
     expect(res.body.answer.mode).toBe('generated');
     expect(res.body.answer.sources[0].title).toBe('fire-safety');
@@ -196,14 +199,21 @@ describe('follow-up questions with the AI provider', () => {
 });
 
 describe('sources of an answer', () => {
-  it('lists only the passages the answer cites; the others come apart as related', async () => {
-    fake.reply(() => ({ kind: 'answer', text: 'Lunch is at noon in the cafeteria [2].' }));
+  it('lists only the passages the answer cites, numbered from 1; the others come apart as related', async () => {
+    fake.reply(() => ({ kind: 'answer', text: 'Lunch is served at noon in the cafeteria [2].' }));
     const res = await ask('Where is the fire assembly point, and when is lunch served?');
     expect(res.status).toBe(200);
     const { sources, related } = res.body.answer;
-    expect(sources.map((s: { number: number }) => s.number)).toEqual([2]);
+    // The model cited its second passage; the answer and the list say [1], the first source.
+    expect(res.body.answer.answer).toBe('Lunch is served at noon in the cafeteria [1].');
+    expect(res.body.answer.found).toBe(true);
+    expect(sources.map((s: { number: number; title: string }) => [s.number, s.title])).toEqual([
+      [1, 'lunch'],
+    ]);
     expect(related.length).toBeGreaterThan(0);
-    expect(related.map((s: { number: number }) => s.number)).not.toContain(2);
+    expect(related.map((s: { number: number }) => s.number)).toEqual(
+      related.map((_: unknown, i: number) => i + 2),
+    );
     expect([...sources, ...related].map((s: { title: string }) => s.title).sort()).toEqual([
       'fire-safety',
       'lunch',

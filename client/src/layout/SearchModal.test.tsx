@@ -280,6 +280,40 @@ describe('SearchModal', () => {
     await closed();
   });
 
+  it('shows the not-found answer in the modal with what might be related', async () => {
+    const user = userEvent.setup();
+    const question = 'how many weeks of parental leave?';
+    const notFound = "I couldn't find anything about this in your sources.";
+    stream.next = {
+      status: 'succeeded',
+      question,
+      answer: notFound,
+      sources: [],
+      searchQuery: question,
+      result: askAnswer({
+        question,
+        answer: notFound,
+        found: false,
+        mode: 'extractive',
+        sources: [],
+        related: [askSource({ number: 1, title: 'Benefits overview' })],
+      }),
+      error: null,
+    };
+    renderModal([searchRecentsMock(), searchDocumentsMock(question, [], { first: 6 })]);
+    await user.type(await input(), question);
+    await user.keyboard('{Enter}');
+    const answer = await screen.findByRole('region', { name: 'Answer' });
+    expect(within(answer).getByRole('note')).toHaveTextContent(notFound);
+    expect(within(answer).queryByText(/no AI model used/)).toBeNull();
+    const mightBe = within(answer).getByRole('region', { name: 'Might be related' });
+    expect(within(mightBe).getByRole('link', { name: 'Benefits overview' })).toHaveAttribute(
+      'href',
+      '/app/documents/d1?page=3&passage=4',
+    );
+    expect(within(mightBe).getByText('Page 3 · Handbook')).toBeInTheDocument();
+  });
+
   it('drops the answer when the question is edited', async () => {
     const user = userEvent.setup();
     renderModal([searchRecentsMock()]);

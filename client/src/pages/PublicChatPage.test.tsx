@@ -90,6 +90,19 @@ describe('PublicChatPage', () => {
     expect(screen.getByText('Quoted from the sources — no AI model used')).toBeInTheDocument();
   });
 
+  it('gives the not-found answer no label', async () => {
+    const notFound = "I couldn't find anything about this in your sources.";
+    fetchMock
+      .mockResolvedValueOnce(json(200, BOT))
+      .mockResolvedValueOnce(
+        json(200, { answer: notFound, found: false, mode: 'extractive', sources: [] }),
+      );
+    renderPage();
+    await ask('Parental leave?');
+    expect(await screen.findByText(notFound)).toBeInTheDocument();
+    expect(screen.queryByText(/no AI model used/)).not.toBeInTheDocument();
+  });
+
   it('labels it in the bot’s language', async () => {
     fetchMock
       .mockResolvedValueOnce(json(200, { ...BOT, language: 'es' }))

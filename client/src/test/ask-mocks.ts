@@ -30,6 +30,7 @@ export function askAnswer(overrides: Partial<AskAnswer> = {}): AskAnswer {
     searchQuery: overrides.question ?? 'How many vacation days?',
     question: 'How many vacation days?',
     answer: 'You get 25 days [1].',
+    found: true,
     mode: 'generated',
     notice: null,
     model: 'gpt-4o',

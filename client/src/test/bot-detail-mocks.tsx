@@ -134,6 +134,7 @@ export function askBotResult(overrides: Partial<AskResult> = {}): AskResult {
     searchQuery: overrides.question ?? 'How many vacation days?',
     question: 'How many vacation days?',
     answer: 'You get 25 days [1].',
+    found: true,
     mode: 'generated',
     notice: null,
     providerState: 'ok',
@@ -150,6 +151,7 @@ export function askBotResult(overrides: Partial<AskResult> = {}): AskResult {
         excerpt: 'Employees get 25 days of paid vacation.',
       },
     ],
+    related: [],
     timings: { retrievalMs: 10, answerMs: 200, totalMs: 210 },
     ...overrides,
   };
@@ -172,6 +174,7 @@ export function askBotMock(
                 __typename: 'AskResult',
                 ...answer,
                 sources: answer.sources.map((s) => ({ __typename: 'AskSource', ...s })),
+                related: answer.related.map((s) => ({ __typename: 'AskSource', ...s })),
                 timings: { __typename: 'AskTimings', ...answer.timings },
               },
             },
@@ -263,10 +266,18 @@ export function feedbackReportResult(feedback: Feedback) {
   };
 }
 
-/** A bot's report; without `feedback`, nobody voted. */
+/** One content gap as the server answers it. */
+export function contentGapResult(gap: Report['contentGaps'][number]) {
+  return { __typename: 'ContentGap' as const, ...gap };
+}
+
+/** A bot's report; without `feedback`, nobody voted; without `contentGaps`, none. */
 export function botReportMock(
   botId: string,
-  report: Omit<Report, 'feedback'> & { feedback?: Feedback },
+  report: Omit<Report, 'feedback' | 'contentGaps'> & {
+    feedback?: Feedback;
+    contentGaps?: Report['contentGaps'][number][];
+  },
   days = 30,
   extra: Extra = {},
 ) {
@@ -280,6 +291,7 @@ export function botReportMock(
           perDay: report.perDay.map((d) => ({ __typename: 'BotDay', ...d })),
           topSources: report.topSources.map((s) => ({ __typename: 'BotTopSource', ...s })),
           feedback: feedbackReportResult(report.feedback ?? feedbackReport()),
+          contentGaps: (report.contentGaps ?? []).map(contentGapResult),
         },
       },
     },

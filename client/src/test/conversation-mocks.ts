@@ -17,6 +17,7 @@ export function serverTurn(
     question: 'How many vacation days?',
     searchQuery: 'How many vacation days?',
     answer: 'You get 25 days [1].',
+    found: true,
     mode: 'generated',
     notice: null,
     sources: [{ __typename: 'AskSource', ...askSource() } as never],

@@ -38,3 +38,12 @@ export function formatVoteDate(iso: string): string {
 
 export const countLabel = (n: number, word: string, many = `${word}s`) =>
   `${n} ${n === 1 ? word : many}`;
+
+/**
+ * When a question was last asked: this week's as "3 hours ago", older ones as their date (the
+ * same reading as the conversation history), with the exact time for a tooltip.
+ */
+export {
+  formatUpdated as formatLastAsked,
+  formatFull as formatExactTime,
+} from '../conversations/history/history-format';

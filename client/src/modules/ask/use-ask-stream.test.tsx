@@ -85,6 +85,45 @@ describe('useAskStream', () => {
     expect(result.current.result?.mode).toBe('extractive');
   });
 
+  it('ends with the not-found answer, no sources and the closest passages as related', async () => {
+    storeSession(fakeToken(), 'refresh');
+    const notFound = askAnswer({
+      answer: "I couldn't find anything about this in your sources.",
+      found: false,
+      mode: 'extractive',
+      sources: [],
+      related: [askSource({ number: 1, title: 'Benefits overview' })],
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        sseResponse(
+          sseText([
+            ['sources', { sources: [], retrievalMs: 4, searchQuery: notFound.searchQuery }],
+            ['done', notFound],
+          ]),
+        ),
+      ),
+    );
+    const { result } = renderHook(() => useAskStream(), { wrapper });
+    act(() => result.current.ask('Parental leave?'));
+    await waitFor(() => expect(result.current.status).toBe('succeeded'));
+    expect(result.current.result?.found).toBe(false);
+    expect(result.current.sources).toEqual([]);
+    expect(result.current.result?.related.map((s) => s.title)).toEqual(['Benefits overview']);
+
+    // A done event without the field is an answer found (what the server said before it).
+    const { found: _omitted, ...withoutFound } = askAnswer();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => sseResponse(sseText([['done', withoutFound]]))),
+    );
+    act(() => result.current.ask('Vacation?'));
+    expect(result.current.status).toBe('loading');
+    await waitFor(() => expect(result.current.status).toBe('succeeded'));
+    expect(result.current.result?.found).toBe(true);
+  });
+
   it('fails with the server message on a 400', async () => {
     vi.stubGlobal(
       'fetch',

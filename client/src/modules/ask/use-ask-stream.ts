@@ -31,6 +31,11 @@ export interface AskAnswer {
   /** What was searched: the question, or the follow-up made to stand on its own. */
   searchQuery: string;
   answer: string;
+  /**
+   * False when the sources do not say: `answer` is then the not-found answer, `sources` is empty
+   * and `related` holds the closest passages ("might be related").
+   */
+  found: boolean;
   mode: 'generated' | 'extractive';
   notice: string | null;
   model: string | null;
@@ -248,6 +253,8 @@ function asAnswer(payload: Json, question: string): AskAnswer {
     question: typeof payload.question === 'string' ? payload.question : question,
     searchQuery: asString(payload.searchQuery) ?? question,
     answer: typeof payload.answer === 'string' ? payload.answer : '',
+    // Only an explicit `false` is the not-found answer (a server without the field found it).
+    found: payload.found !== false,
     mode: payload.mode === 'extractive' ? 'extractive' : 'generated',
     notice: typeof payload.notice === 'string' ? payload.notice : null,
     model: typeof payload.model === 'string' ? payload.model : null,

@@ -13,10 +13,19 @@ export interface ThreadTurn {
   question: string;
   searchQuery: string;
   answer: string;
+  /**
+   * False: the sources do not say (the not-found answer, with the closest passages in `related`).
+   * Null when unknown: a turn read back from the server does not carry it, and a turn without
+   * sources is not necessarily one (an answer withheld, an older answer citing nothing).
+   */
+  found: boolean | null;
   mode: 'generated' | 'extractive';
   notice: string | null;
   sources: AskSource[];
-  /** Found but not cited (only for answers given on this screen; a resumed turn keeps its sources). */
+  /**
+   * Found but not cited, or for a not-found answer the closest passages (only for answers given
+   * on this screen; a resumed turn keeps its sources).
+   */
   related: AskSource[];
   rating: AnswerRating | null;
 }
@@ -27,6 +36,7 @@ export function turnFromAnswer(answer: AskAnswer): ThreadTurn {
     question: answer.question,
     searchQuery: answer.searchQuery,
     answer: answer.answer,
+    found: answer.found,
     mode: answer.mode,
     notice: answer.notice,
     sources: answer.sources,
@@ -41,6 +51,7 @@ export function turnFromServer(turn: ConversationTurnFieldsFragment): ThreadTurn
     question: turn.question,
     searchQuery: turn.searchQuery,
     answer: turn.answer,
+    found: turn.found,
     mode: turn.mode === 'extractive' ? 'extractive' : 'generated',
     notice: turn.notice,
     sources: turn.sources,
@@ -51,10 +62,20 @@ export function turnFromServer(turn: ConversationTurnFieldsFragment): ThreadTurn
   };
 }
 
-/** Turns loaded from the server, then those asked since (a turn in both is shown once). */
+/**
+ * Turns loaded from the server, then those asked since. A turn in both is shown once, as loaded
+ * but with what only the answer given on this screen knows: whether it was found, and related.
+ */
 export function mergeTurns(loaded: ThreadTurn[], asked: ThreadTurn[]): ThreadTurn[] {
+  const answered = new Map(asked.filter((t) => t.turnId !== null).map((t) => [t.turnId, t]));
   const known = new Set(loaded.map((t) => t.turnId));
-  return [...loaded, ...asked.filter((t) => t.turnId === null || !known.has(t.turnId))];
+  return [
+    ...loaded.map((t) => {
+      const here = answered.get(t.turnId);
+      return here ? { ...t, found: here.found ?? t.found, related: here.related } : t;
+    }),
+    ...asked.filter((t) => t.turnId === null || !known.has(t.turnId)),
+  ];
 }
 
 /** Whether to show what was searched: only when it differs from what was asked. */

@@ -3,12 +3,18 @@ import userEvent from '@testing-library/user-event';
 import { GraphQLError } from 'graphql';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  ContentGapsDocument,
   ConversationSettingsDocument,
   SearchFeedbackReportDocument,
   SetConversationRetentionDocument,
+  type ContentGapFieldsFragment,
   type FeedbackReportFieldsFragment,
 } from '../../modules/analytics/graphql/analytics.generated';
-import { feedbackReport, feedbackReportResult } from '../../test/bot-detail-mocks';
+import {
+  contentGapResult,
+  feedbackReport,
+  feedbackReportResult,
+} from '../../test/bot-detail-mocks';
 import { renderWithProviders } from '../../test/render';
 import { AnalyticsPage } from './AnalyticsPage';
 
@@ -48,6 +54,23 @@ const reportMock = (days: number, report: FeedbackReportFieldsFragment) => ({
   result: { data: { searchFeedbackReport: feedbackReportResult(report) } },
 });
 
+const gapsMock = (days: number, gaps: ContentGapFieldsFragment[] = []) => ({
+  request: { query: ContentGapsDocument, variables: { days } },
+  result: { data: { contentGaps: gaps.map(contentGapResult) } },
+});
+
+const hoursAgo = (n: number) => new Date(Date.now() - n * 3_600_000).toISOString();
+
+const GAPS: ContentGapFieldsFragment[] = [
+  { question: 'How do I expense a taxi?', count: 7, askers: 4, lastAskedAt: hoursAgo(3) },
+  {
+    question: 'Who orders the printer paper?',
+    count: 3,
+    askers: 3,
+    lastAskedAt: '2024-03-09T10:00:00.000Z',
+  },
+];
+
 const settingsMock = (retentionDays = 90) => ({
   request: { query: ConversationSettingsDocument },
   result: {
@@ -72,7 +95,7 @@ describe('AnalyticsPage', () => {
   it('shows the last 30 days of votes: totals, per day, questions voted down, comments', async () => {
     renderWithProviders(<AnalyticsPage />, {
       path: '/app/analytics',
-      mocks: [reportMock(30, REPORT), settingsMock()],
+      mocks: [reportMock(30, REPORT), gapsMock(30), settingsMock()],
     });
 
     expect(screen.getByRole('heading', { name: 'Analytics', level: 2 })).toBeInTheDocument();
@@ -118,6 +141,9 @@ describe('AnalyticsPage', () => {
         reportMock(30, REPORT),
         reportMock(7, feedbackReport({ perDay: [{ day: day(0), answers: 4, up: 0, down: 0 }] })),
         reportMock(90, feedbackReport({ up: 45, down: 30, downRate: 0.4, perDay: quarter })),
+        gapsMock(30),
+        gapsMock(7),
+        gapsMock(90),
         settingsMock(),
       ],
     });
@@ -152,12 +178,89 @@ describe('AnalyticsPage', () => {
           error: new Error('Network down'),
         },
         reportMock(30, REPORT),
+        gapsMock(30),
         settingsMock(),
       ],
     });
     expect(await screen.findByText('Error')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('3 of 10 votes')).toBeInTheDocument();
+  });
+});
+
+describe('Questions without an answer', () => {
+  const section = () => within(screen.getByRole('region', { name: 'Questions without an answer' }));
+
+  it('lists them in a table: question, times asked, people, when last asked', async () => {
+    renderWithProviders(<AnalyticsPage />, {
+      path: '/app/analytics',
+      mocks: [reportMock(30, REPORT), gapsMock(30, GAPS), settingsMock()],
+    });
+    const table = await section().findByRole('table', {
+      name: 'Questions without an answer in the last 30 days, most asked first',
+    });
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
+    expect(headers).toEqual(['Question', 'Times asked', 'People', 'Last asked']);
+    const [, taxi, paper] = within(table).getAllByRole('row');
+    expect(
+      within(taxi)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['How do I expense a taxi?', '7', '4', '3 hours ago']);
+    expect(
+      within(paper)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['Who orders the printer paper?', '3', '3', 'Mar 9, 2024']);
+    expect(within(paper).getByText('Mar 9, 2024')).toHaveAttribute(
+      'datetime',
+      '2024-03-09T10:00:00.000Z',
+    );
+    // Why someone's single question is missing is said up front.
+    expect(section().getByText(/three different people have asked it/)).toBeInTheDocument();
+  });
+
+  it('follows the page’s period and says so when there is nothing to show', async () => {
+    renderWithProviders(<AnalyticsPage />, {
+      path: '/app/analytics',
+      mocks: [
+        reportMock(30, REPORT),
+        reportMock(7, feedbackReport()),
+        gapsMock(30, GAPS),
+        gapsMock(7),
+        settingsMock(),
+      ],
+    });
+    await section().findByText('How do I expense a taxi?');
+    await userEvent.click(screen.getByRole('radio', { name: '7 days' }));
+    expect(
+      await section().findByRole('heading', {
+        name: 'No unanswered questions to show for the last 7 days',
+      }),
+    ).toBeInTheDocument();
+    expect(section().queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it('shows an error with a way to try again', async () => {
+    renderWithProviders(<AnalyticsPage />, {
+      path: '/app/analytics',
+      mocks: [
+        reportMock(30, REPORT),
+        {
+          request: { query: ContentGapsDocument, variables: { days: 30 } },
+          result: { errors: [new GraphQLError('The report could not be read.')] },
+        },
+        gapsMock(30, GAPS),
+        settingsMock(),
+      ],
+    });
+    expect(await section().findByText('The report could not be read.')).toBeInTheDocument();
+    // The votes above still show: one report failing does not take the page down.
+    expect(screen.getByText('3 of 10 votes')).toBeInTheDocument();
+    await userEvent.click(section().getByRole('button', { name: 'Try again' }));
+    expect(await section().findByText('How do I expense a taxi?')).toBeInTheDocument();
   });
 });
 
@@ -183,7 +286,12 @@ describe('Conversation history settings', () => {
     const saved: number[] = [];
     renderWithProviders(<AnalyticsPage />, {
       path: '/app/analytics',
-      mocks: [reportMock(30, REPORT), settingsMock(90), saveMock(365, 365, () => saved.push(365))],
+      mocks: [
+        reportMock(30, REPORT),
+        gapsMock(30),
+        settingsMock(90),
+        saveMock(365, 365, () => saved.push(365)),
+      ],
     });
     const user = userEvent.setup();
     const card = within(screen.getByRole('region', { name: 'Conversation history' }));
@@ -212,6 +320,7 @@ describe('Conversation history settings', () => {
       path: '/app/analytics',
       mocks: [
         reportMock(30, REPORT),
+        gapsMock(30),
         settingsMock(90),
         saveMock(
           30,

@@ -2,6 +2,7 @@ import { Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useSearchFeedbackReportQuery } from '../../modules/analytics/graphql/analytics.generated';
 import { PageHeader } from '../../layout/PageHeader';
+import { ContentGapsSection } from '../../modules/analytics/components/ContentGapsSection';
 import { FeedbackSummary } from '../../modules/analytics/components/FeedbackSummary';
 import { RetentionSettingsCard } from '../../modules/analytics/components/RetentionSettingsCard';
 import { FEEDBACK_PERIODS } from '../../modules/analytics/feedback-format';
@@ -9,7 +10,10 @@ import { QueryState } from '../../shared/QueryState';
 
 const DEFAULT_DAYS = '30';
 
-/** /app/analytics (user.write): what people think of the workspace's answers, and retention. */
+/**
+ * /app/analytics (user.write): what people think of the workspace's answers, the questions its
+ * sources did not answer, and retention. One period for both reports.
+ */
 export function AnalyticsPage() {
   const [days, setDays] = useState<string>(DEFAULT_DAYS);
   const { data, error, refetch } = useSearchFeedbackReportQuery({
@@ -23,31 +27,30 @@ export function AnalyticsPage() {
       <PageHeader
         title="Analytics"
         subtitle="Search feedback"
-        description="How people rated the answers to questions asked on Home. Each bot has its own report on its page."
+        description="How people rated the answers to questions asked on Home, and which questions the sources could not answer. Each bot has its own report on its page."
       />
       <Stack gap="xl">
+        <Group justify="space-between" gap="sm">
+          <Text c="dimmed" size="sm">
+            The last {days} days; days are counted in UTC.
+          </Text>
+          <SegmentedControl
+            aria-label="Report period"
+            value={days}
+            onChange={setDays}
+            data={FEEDBACK_PERIODS.map((d) => ({ value: d, label: `${d} days` }))}
+            size="xs"
+          />
+        </Group>
         <Stack gap="md" component="section" aria-labelledby="search-feedback-heading">
-          <Group justify="space-between" gap="sm">
-            <Stack gap={0}>
-              <Title order={3} size="h4" id="search-feedback-heading">
-                Answers and votes
-              </Title>
-              <Text c="dimmed" size="sm">
-                The last {days} days; days are counted in UTC.
-              </Text>
-            </Stack>
-            <SegmentedControl
-              aria-label="Report period"
-              value={days}
-              onChange={setDays}
-              data={FEEDBACK_PERIODS.map((d) => ({ value: d, label: `${d} days` }))}
-              size="xs"
-            />
-          </Group>
+          <Title order={3} size="h4" id="search-feedback-heading">
+            Answers and votes
+          </Title>
           <QueryState data={report} error={error} onRetry={() => void refetch()}>
             {(r) => <FeedbackSummary report={r} showAnswers sharedOnly />}
           </QueryState>
         </Stack>
+        <ContentGapsSection days={Number(days)} />
         <RetentionSettingsCard />
       </Stack>
     </>

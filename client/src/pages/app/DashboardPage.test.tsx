@@ -17,6 +17,9 @@ import { doc, source, sourcesMock } from '../../test/sources-mocks';
 import { conversationThreadMock, rateAnswerMock, serverTurn } from '../../test/conversation-mocks';
 import { DashboardPage } from './DashboardPage';
 
+const NOT_FOUND =
+  "I couldn't find anything about this in your sources. Try other words, or check that the documents that cover it are connected and indexed.";
+
 const signIn = (claims: Record<string, unknown> = {}) => storeSession(fakeToken(claims), 'refresh');
 
 const renderPage = (mocks: RenderOptions['mocks']) =>
@@ -345,5 +348,114 @@ describe('DashboardPage', () => {
     const sources = within(answerPanel()).getByRole('region', { name: 'Sources' });
     expect(within(sources).getByText('Employee handbook')).toBeInTheDocument();
     expect(within(sources).queryByText('Holiday calendar')).toBeNull();
+  });
+
+  it('shows the not-found answer plainly, with the closest passages as "Might be related"', async () => {
+    signIn();
+    const user = userEvent.setup();
+    const stream = controlledSseResponse();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => stream.response),
+    );
+    const question = 'How many weeks of parental leave do we get?';
+    const related = [
+      askSource({ number: 1, title: 'Benefits overview', documentId: 'd7' }),
+      askSource({
+        number: 2,
+        title: 'Holiday calendar',
+        url: '/app/documents/d8?passage=2',
+        documentId: 'd8',
+        location: null,
+        sourceName: 'HR space',
+      }),
+    ];
+    // The turn as the server keeps it: it does not say whether it was found.
+    const threadRead = vi.fn();
+    const thread = conversationThreadMock('c2', [
+      serverTurn({ id: 't5', question, answer: NOT_FOUND, mode: 'extractive', sources: [] }),
+    ]);
+    const { router } = renderPage([
+      ...baseMocks(),
+      {
+        ...thread,
+        result: () => {
+          threadRead();
+          return thread.result;
+        },
+      },
+    ]);
+    await user.type(screen.getByLabelText('Your question'), `${question}{Enter}`);
+    // Off-topic: the early sources event lists nothing.
+    stream.send('sources', { sources: [], retrievalMs: 3, searchQuery: question });
+    stream.send(
+      'done',
+      askAnswer({
+        conversationId: 'c2',
+        turnId: 't5',
+        question,
+        searchQuery: question,
+        answer: NOT_FOUND,
+        found: false,
+        mode: 'extractive',
+        sources: [],
+        related,
+      }),
+    );
+    stream.close();
+
+    const panel = within(answerPanel());
+    expect(await panel.findByRole('note')).toHaveTextContent(NOT_FOUND);
+    // The conversation is then read back from the server; the answer given here still shows.
+    await waitFor(() => expect(router.state.location.search).toBe('?conversation=c2'));
+    await waitFor(() => expect(threadRead).toHaveBeenCalled());
+    await new Promise((resolve) => setTimeout(resolve, 0));
+
+    expect(panel.getAllByRole('article')).toHaveLength(1);
+    expect(panel.getByRole('note')).toHaveTextContent(NOT_FOUND);
+    expect(panel.queryByText(/Extracted from your sources/)).toBeNull();
+    expect(panel.queryByRole('region', { name: 'Sources' })).toBeNull();
+    expect(panel.queryByRole('region', { name: 'Related' })).toBeNull();
+    const mightBe = within(panel.getByRole('region', { name: 'Might be related' }));
+    expect(mightBe.getByRole('heading', { name: 'Might be related' })).toBeVisible();
+    expect(mightBe.getByRole('link', { name: 'Benefits overview' })).toHaveAttribute(
+      'href',
+      '/app/documents/d1?page=3&passage=4',
+    );
+    expect(mightBe.getByRole('link', { name: 'Holiday calendar' })).toHaveAttribute(
+      'href',
+      '/app/documents/d8?passage=2',
+    );
+    expect(mightBe.getByText('HR space')).toBeInTheDocument();
+  });
+
+  it('keeps the extractive label and the sources of an answer that was found', async () => {
+    signIn();
+    const user = userEvent.setup();
+    const answer = askAnswer({
+      answer: 'Employees get 25 days of paid vacation [1].',
+      found: true,
+      mode: 'extractive',
+      sources: [askSource({ number: 1, title: 'Employee handbook' })],
+      related: [askSource({ number: 2, title: 'Holiday calendar', documentId: 'd2' })],
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => sseResponse(answerStream(answer))),
+    );
+    renderPage(baseMocks());
+    await user.type(screen.getByLabelText('Your question'), 'How many vacation days?{Enter}');
+    const panel = within(answerPanel());
+    expect(
+      await panel.findByText('Extracted from your sources — no AI model used'),
+    ).toBeInTheDocument();
+    expect(panel.queryByRole('note')).toBeNull();
+    expect(
+      within(panel.getByRole('region', { name: 'Sources' })).getByText('Employee handbook'),
+    ).toBeInTheDocument();
+    expect(
+      within(panel.getByRole('region', { name: 'Related' })).getByText('Holiday calendar'),
+    ).toBeInTheDocument();
+    expect(panel.queryByRole('region', { name: 'Might be related' })).toBeNull();
   });
 });

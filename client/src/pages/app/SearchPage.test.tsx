@@ -41,6 +41,8 @@ vi.mock('../../modules/ask/use-ask-stream', async (importOriginal) => ({
 }));
 
 const QUERY = 'vacation policy';
+const NOT_FOUND =
+  "I couldn't find anything about this in your sources. Try other words, or check that the documents that cover it are connected and indexed.";
 const answered = (): Partial<UseAskStream> => {
   const result = askAnswer({
     question: QUERY,
@@ -314,5 +316,64 @@ describe('SearchPage', () => {
     await user.click(screen.getByRole('button', { name: 'Get an answer' }));
     await waitFor(() => expect(stream.ask).toHaveBeenCalledWith(QUERY, undefined, null));
     expect(new URLSearchParams(router.state.location.search).get('mode')).toBeNull();
+  });
+
+  it('shows the not-found answer without the extractive label, and what might be related', async () => {
+    const result = askAnswer({
+      question: QUERY,
+      answer: NOT_FOUND,
+      found: false,
+      mode: 'extractive',
+      sources: [],
+      related: [
+        askSource({ number: 1, title: 'Benefits overview' }),
+        askSource({ number: 2, title: 'Carry-over rules', documentId: 'd2', location: null }),
+      ],
+    });
+    stream.state = { status: 'succeeded', question: QUERY, answer: NOT_FOUND, sources: [], result };
+    renderPage('/app/search?q=vacation%20policy', [searchDocumentsMock(QUERY, [])]);
+
+    const block = within(resultBlock());
+    expect(block.getByRole('note')).toHaveTextContent(NOT_FOUND);
+    expect(block.queryByText(/Extracted from your sources/)).toBeNull();
+    expect(block.queryByRole('heading', { name: 'Sources' })).toBeNull();
+    expect(block.queryByText('No sources were cited.')).toBeNull();
+    expect(block.queryByRole('region', { name: 'Related' })).toBeNull();
+    const mightBe = within(block.getByRole('region', { name: 'Might be related' }));
+    expect(mightBe.getByRole('heading', { name: 'Might be related', level: 4 })).toBeVisible();
+    expect(mightBe.getByRole('link', { name: 'Benefits overview' })).toHaveAttribute(
+      'href',
+      '/app/documents/d1?page=3&passage=4',
+    );
+    expect(mightBe.getByRole('link', { name: 'Carry-over rules' })).toBeInTheDocument();
+    expect(await within(related()).findByText(/No documents match/)).toBeInTheDocument();
+  });
+
+  it('keeps the extractive label, the source chips and the related chips of a found answer', () => {
+    const result = askAnswer({
+      question: QUERY,
+      answer: 'You get 25 days [1].',
+      found: true,
+      mode: 'extractive',
+      sources: [askSource()],
+      related: [askSource({ number: 2, title: 'Carry-over rules', documentId: 'd2' })],
+    });
+    stream.state = {
+      status: 'succeeded',
+      question: QUERY,
+      answer: result.answer,
+      sources: result.sources,
+      result,
+    };
+    renderPage('/app/search?q=vacation%20policy', [searchDocumentsMock(QUERY, [])]);
+
+    const block = within(resultBlock());
+    expect(block.getByText('Extracted from your sources — no AI model used')).toBeInTheDocument();
+    expect(block.getByRole('heading', { name: 'Sources' })).toBeInTheDocument();
+    expect(
+      within(block.getByRole('region', { name: 'Related' })).getByText('Carry-over rules'),
+    ).toBeInTheDocument();
+    expect(block.queryByRole('region', { name: 'Might be related' })).toBeNull();
+    expect(block.queryByRole('note')).toBeNull();
   });
 });

@@ -21,6 +21,7 @@ import { DocumentListingIndex1795700000010 } from './1795700000010-DocumentListi
 import { SourceDocumentCounts1795700000011 } from './1795700000011-SourceDocumentCounts.js';
 import { ConnectorSweepAndRetry1795721580583 } from './1795721580583-ConnectorSweepAndRetry.js';
 import { AccessGroupsAndSourceAccess1795722595731 } from './1795722595731-AccessGroupsAndSourceAccess.js';
+import { SearchHistoryFound1795735361301 } from './1795735361301-SearchHistoryFound.js';
 
 /** Every migration in order. New ones come from `npm run migration:generate -w server -- Name`. */
 export const migrations = [
@@ -47,4 +48,5 @@ export const migrations = [
   SourceDocumentCounts1795700000011,
   ConnectorSweepAndRetry1795721580583,
   AccessGroupsAndSourceAccess1795722595731,
+  SearchHistoryFound1795735361301,
 ];

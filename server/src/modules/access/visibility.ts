@@ -1,3 +1,4 @@
+import { tsqueryLexeme } from '../search/query-analysis.js';
 import { In, type DataSource, type EntityManager } from 'typeorm';
 import { SourceDocument } from '../sources/document.entity.js';
 import type { Reader } from './reader.js';
@@ -56,4 +57,26 @@ export async function readableDocumentIds(
     [[...new Set(ids)], reader.workspaceId, [...reader.sourceIds]],
   );
   return new Set(rows.map((r) => r.id));
+}
+
+/**
+ * The lexemes among `lexemes` that no passage the reader may read holds. Whether the sources say
+ * anything about a question is judged on what the asker may read: a word found only in sources
+ * they may not read counts as a word no source holds, so "found" never tells them it exists.
+ */
+export async function unreadableLexemes(
+  db: DataSource | EntityManager,
+  reader: Reader,
+  lexemes: readonly string[],
+): Promise<string[]> {
+  if (reader.readsEverything || lexemes.length === 0) return [];
+  if (reader.sourceIds.length === 0) return [...lexemes];
+  const params: unknown[] = [lexemes.map(tsqueryLexeme)];
+  const param = (value: unknown, cast = '') => `$${params.push(value)}${cast}`;
+  const rows: { i: number }[] = await db.query(
+    `SELECT t.i::int AS i FROM unnest($1::tsquery[]) WITH ORDINALITY AS t(q, i)
+      WHERE NOT EXISTS (SELECT 1 FROM chunks c WHERE ${readableRows(reader, 'c', param)} AND c.tsv @@ t.q)`,
+    params,
+  );
+  return rows.map((r) => lexemes[r.i - 1]);
 }

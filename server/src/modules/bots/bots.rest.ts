@@ -130,8 +130,14 @@ export function botRoutes(services: Services): Router {
         conversationId: result.conversationId,
         turnId: result.turnId,
         answer: result.answer,
+        found: result.found,
         mode: result.mode,
         sources: result.sources.map((s) => ({
+          number: s.number,
+          title: s.title,
+          location: s.locationLabel,
+        })),
+        related: result.related.map((s) => ({
           number: s.number,
           title: s.title,
           location: s.locationLabel,

@@ -6,14 +6,19 @@ import { assertId } from '../../shared/ids.js';
 import { requireCurrentPermission } from '../auth/require-permission.js';
 import type { Viewer } from '../auth/viewer.js';
 import type { ProviderKeysService } from '../integrations/provider-keys.service.js';
-import { NOT_FOUND_ANSWER, type AskResult, type AskService } from '../search/ask.service.js';
+import type { AskResult, AskService } from '../search/ask.service.js';
+import type { ContentGap } from '../search/search-history.service.js';
 import { Source } from '../sources/source.entity.js';
 import { canReadSource, type Reader, type Readers } from '../access/reader.js';
 import { readableDocument, readableDocumentIds } from '../access/visibility.js';
 import type { AnswerFeedbackService } from '../conversations/answer-feedback.service.js';
 import { FeedbackReportType } from '../conversations/conversations.types.js';
+import { sameQuestionSql } from '../search/same-question.js';
 import { Bot, BotLog, BotSource } from './bot.entity.js';
 import { checkBotFields, LANGUAGE_NAMES, MODEL_IDS } from './bot-rules.js';
+
+/** The content gaps a bot's report lists. */
+const BOT_GAPS_LISTED = 20;
 
 export interface BotAttachment {
   id: string;
@@ -319,7 +324,7 @@ export class BotsService {
       question: result.question,
       answer: result.answer,
       mode: result.mode,
-      fromSources: result.sources.length > 0 && result.answer !== NOT_FOUND_ANSWER,
+      fromSources: result.found,
       sources: result.sources.map((s) => ({
         title: s.title,
         url: s.url,
@@ -421,14 +426,37 @@ export class BotsService {
     const feedback = FeedbackReportType.from(
       await this.feedback.report({ workspaceId: bot.workspaceId, botId: bot.id }, days, reader),
     );
-    return { perDay, ...totals, topSources, feedback } as {
+    const contentGaps = await this.contentGaps(bot.id, days);
+    return { perDay, ...totals, topSources, feedback, contentGaps } as {
       perDay: typeof perDay;
       questions: number;
       answered: number;
       averageLatencyMs: number;
       topSources: typeof topSources;
       feedback: FeedbackReportType;
+      contentGaps: ContentGap[];
     };
+  }
+
+  /**
+   * The bot's questions of the last `days` that its sources did not answer, most asked first,
+   * grouped as the history groups them (case, spaces and the closing '?' aside). Whoever
+   * manages the bot already reads its whole log, so every question is listed. Visitors of the
+   * public link are anonymous: together they count as one asker.
+   */
+  private contentGaps(botId: string, days: number): Promise<ContentGap[]> {
+    return this.db.query(
+      `SELECT (array_agg(l.question ORDER BY l.created_at DESC))[1] AS question,
+              count(*)::int AS count,
+              count(DISTINCT coalesce(l.asked_by_id::text, 'visitor'))::int AS askers,
+              max(l.created_at) AS "lastAskedAt"
+         FROM bot_logs l
+        WHERE l.bot_id = $1 AND NOT l.from_sources
+          AND l.created_at > now() - make_interval(days => $2)
+        GROUP BY ${sameQuestionSql('l.question')}
+        ORDER BY count DESC, askers DESC, "lastAskedAt" DESC LIMIT ${BOT_GAPS_LISTED}`,
+      [botId, days],
+    );
   }
 }
 

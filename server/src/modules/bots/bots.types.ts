@@ -20,6 +20,7 @@ import type { MaskedKey } from '../integrations/provider-keys.service.js';
 import type { BotAttachment, BotLogRow } from './bots.service.js';
 import { AnswerModeEnum, BotPrivacyEnum } from '../../graphql/closed-sets.js';
 import { PageInfo } from '../members/members.types.js';
+import { ContentGapType } from '../search/content-gaps.types.js';
 
 @InputType({ description: 'The bot form. Defaults: model gpt35, language en, privacy public.' })
 export class BotInput {
@@ -357,6 +358,12 @@ export class BotReportType {
 
   @Field(() => [BotTopSourceType])
   topSources: BotTopSourceType[];
+
+  @Field(() => [ContentGapType], {
+    description:
+      'The questions of the period the bot’s sources did not answer, most asked first (at most 20).',
+  })
+  contentGaps: ContentGapType[];
 }
 
 @ObjectType('ProviderKey', { description: 'The caller’s AI provider key, masked.' })

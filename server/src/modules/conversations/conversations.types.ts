@@ -1,6 +1,7 @@
 import { IsOptional, MaxLength } from 'class-validator';
 import { Field, Float, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { PageInfo } from '../members/members.types.js';
+import { NOT_FOUND_ANSWER } from '../search/not-found.js';
 import { AskSourceType } from '../search/search.types.js';
 import type { FeedbackReport, Rating } from './answer-feedback.service.js';
 import type { ConversationTurn } from './conversation.entity.js';
@@ -103,6 +104,11 @@ export class ConversationTurnType {
   @Field(() => String)
   answer: string;
 
+  @Field(() => Boolean, {
+    description: 'False when the answer was the not-found answer (the sources did not say).',
+  })
+  found: boolean;
+
   @Field(() => AnswerModeEnum)
   mode: string;
 
@@ -128,6 +134,8 @@ export class ConversationTurnType {
       question: t.question,
       searchQuery: t.searchQuery,
       answer: t.answer,
+      // The not-found answer is one fixed text, so the turn keeps no flag of its own.
+      found: t.answer !== NOT_FOUND_ANSWER,
       mode: t.mode,
       notice: t.notice,
       model: t.model,

@@ -86,15 +86,48 @@ export function usableRewrite(text: string): string | null {
 }
 
 /**
- * Without a model, a follow-up searches with the previous search's key words added ("what about
- * contractors?" after a question on the leave policy searches "… leave policy"), minus those the
+ * What a follow-up searches: its own words (`text`, leading) and words of the thread that say
+ * what it refers to (`context`, weighing less: RetrievalQuery.context).
+ */
+export interface FollowUpSearch {
+  text: string;
+  context: string | null;
+}
+
+/** "Searched for": the question, then the words it carried, as they were searched. */
+export function shownSearch(search: FollowUpSearch): string {
+  return search.context ? `${search.text} (+ ${search.context})` : search.text;
+}
+
+const wordsOf = (text: string) => text.match(/[\p{L}\p{N}][\p{L}\p{N}'-]*/gu) ?? [];
+
+/**
+ * Without a model, a follow-up carries the previous search's key words as context ("what about
+ * contractors?" after a question on the leave policy carries "leave policy"), minus those the
  * follow-up already has.
  */
-export function carryOver(followUp: string, previous: PriorTurn | undefined): string {
-  if (!previous || previous.keyTerms.length === 0) return followUp;
-  const own = new Set(followUp.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []);
+export function carryOver(followUp: string, previous: PriorTurn | undefined): FollowUpSearch {
+  if (!previous || previous.keyTerms.length === 0) return { text: followUp, context: null };
+  const own = new Set(wordsOf(followUp.toLowerCase()));
   const carried = previous.keyTerms.filter((w) => !own.has(w.toLowerCase()));
-  return carried.length > 0 ? `${followUp} ${carried.join(' ')}` : followUp;
+  return { text: followUp, context: carried.length > 0 ? carried.join(' ') : null };
+}
+
+/**
+ * With a model's rewrite (which keeps every word of the follow-up: checked by the caller), the
+ * words the rewrite adds are the context; the follow-up's own words still lead.
+ */
+export function fromRewrite(
+  followUp: string,
+  rewrite: string,
+  /** Lexemes of the follow-up and of the rewrite (Postgres' stemming). */
+  own: ReadonlySet<string>,
+  rewritten: ReadonlySet<string>,
+): FollowUpSearch {
+  if ([...rewritten].every((l) => own.has(l))) return { text: followUp, context: null };
+  const ownWords = new Set(wordsOf(followUp.toLowerCase()));
+  const added = wordsOf(rewrite).filter((w) => !ownWords.has(w.toLowerCase()));
+  return { text: followUp, context: added.length > 0 ? added.join(' ') : null };
 }
 
 /**
@@ -106,9 +139,10 @@ export async function keyWords(
   text: string,
   terms: QueryTerm[],
 ): Promise<string[]> {
+  // The question's own words first: a chain of follow-ups carries what was last asked about.
   const lexemes = terms
     .filter((t) => t.idf > 0)
-    .sort((a, b) => b.idf - a.idf)
+    .sort((a, b) => Number(a.carried ?? false) - Number(b.carried ?? false) || b.idf - a.idf)
     .slice(0, CARRIED_TERMS)
     .map((t) => t.lexeme);
   if (lexemes.length === 0) return [];

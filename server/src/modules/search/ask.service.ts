@@ -4,23 +4,36 @@ import { ChatProvider } from '../../ai/chat-provider.js';
 import { ProviderBreaker } from '../../ai/provider-breaker.js';
 import { ProviderTurn, type AnswerProviderState } from '../../ai/provider-turn.js';
 import { extractiveAnswer } from '../../ai/extractive-answer.js';
+import { citedSentences, renumber, withoutRepeats } from '../../ai/answer-citations.js';
+import {
+  bestCoverage,
+  citationsSupport,
+  COVERAGE,
+  coverageWeights,
+  namesIn,
+} from '../../ai/answer-coverage.js';
+import { lexemesOf } from '../../ai/lexemes.js';
 import type { Logger } from '../../shared/logger.js';
 import { SignInThrottle } from '../auth/sign-in-throttle.js';
 import type { Viewer } from '../auth/viewer.js';
 import type { Reader, Readers } from '../access/reader.js';
-import { readableDocumentIds } from '../access/visibility.js';
+import { readableDocumentIds, unreadableLexemes } from '../access/visibility.js';
 import type { SourceKind } from '../sources/source.entity.js';
 import type { AnswerFeedbackService } from '../conversations/answer-feedback.service.js';
 import type { ConversationsService } from '../conversations/conversations.service.js';
 import {
   carryOver,
+  fromRewrite,
   historyMessages,
   keyWords,
   rewriteMessages,
+  shownSearch,
   usableRewrite,
+  type FollowUpSearch,
   type PriorTurn,
 } from '../conversations/follow-up.js';
 import { AskSourceType } from './search.types.js';
+import { NOT_FOUND_ANSWER } from './not-found.js';
 import type { NumberedPassage, Passage } from './passages.js';
 import type { SearchHistoryService } from './search-history.service.js';
 import { checkIntegrations, checkQuestion } from './search-input.js';
@@ -39,6 +52,11 @@ export interface AskResult {
   /** What retrieval searched for: the question, or a follow-up made to stand alone. */
   searchQuery: string;
   answer: string;
+  /**
+   * False for the not-found answer: the sources do not say (then `sources` is empty and the
+   * closest passages are in `related`); true for an answer drawn from cited sources.
+   */
+  found: boolean;
   mode: AnswerMode;
   /**
    * Why the answer is extractive when a provider was configured (bad key, timeout, …): given by
@@ -98,8 +116,7 @@ export const SERVER_KEY_ID = 'server';
 /** Passages given to the answer; at most this many from one document, for breadth. */
 const ANSWER_PASSAGES = 5;
 const PER_DOCUMENT = 2;
-export const NOT_FOUND_ANSWER =
-  "I couldn't find anything about this in your sources. Try other words, or check that the documents that cover it are connected and indexed.";
+export { NOT_FOUND_ANSWER };
 
 /**
  * A question in, a cited answer out: retrieval over the caller's workspace, then the model
@@ -214,9 +231,15 @@ export class AskService {
       this.breaker,
       this.logger,
     );
-    const searchQuery = await this.standaloneQuestion(question, thread.previous, provider, signal);
-    const { passages: found, terms } = await this.search.passages(reader, {
-      text: searchQuery,
+    const search = await this.followUpSearch(question, thread.previous, provider, signal);
+    const searchQuery = shownSearch(search);
+    const {
+      passages: found,
+      terms,
+      unknown,
+    } = await this.search.passages(reader, {
+      text: search.text,
+      context: search.context ?? undefined,
       kinds,
       sourceIds: input.scope?.sourceIds,
       documentIds: input.scope?.documentIds,
@@ -227,63 +250,94 @@ export class AskService {
       terms.map((t) => t.lexeme),
       found,
     );
-    const sources = diverse(ranked);
+    const candidates = diverse(ranked);
+    // Do the passages say anything about what is asked? If not, nobody writes an answer from them.
+    const [nameLexemes] = await lexemesOf(this.db, [namesIn(search.text).join(' ')]);
+    const hidden = new Set(
+      await unreadableLexemes(
+        this.db,
+        reader,
+        terms.filter((t) => t.idf > 0 && !t.carried).map((t) => t.lexeme),
+      ),
+    );
+    const weights = coverageWeights(
+      terms.filter((t) => !hidden.has(t.lexeme)),
+      [...unknown, ...hidden],
+      nameLexemes,
+    );
+    const coverage = await bestCoverage(
+      this.db,
+      weights,
+      candidates.map((p) => ({ ...p, isSheet: p.location?.kind === 'sheet' })),
+    );
+    const onTopic = coverage >= COVERAGE.minimum;
     const retrievalMs = performance.now() - started;
-    onEvent({ type: 'sources', sources, retrievalMs, searchQuery });
+    onEvent({ type: 'sources', sources: onTopic ? candidates : [], retrievalMs, searchQuery });
 
     let answer: string | null = null;
     let mode: AnswerMode = 'extractive';
-    if (sources.length > 0) {
-      answer = await provider.run(
+    if (onTopic) {
+      const written = await provider.run(
         'answer',
         (chat) =>
           chat.stream(
-            answerMessages(question, sources, input.language, historyMessages(thread.previous)),
+            answerMessages(question, candidates, input.language, historyMessages(thread.previous)),
             (text) => onEvent({ type: 'delta', text }),
             signal,
           ),
         signal,
       );
-      if (answer !== null) mode = 'generated';
+      if (written !== null) {
+        mode = 'generated';
+        // The model was told to cite every fact; an answer whose citations do not hold what it
+        // says (or that cites nothing: "the sources do not cover it") is the not-found answer.
+        const byNumber = new Map(candidates.map((p) => [p.number, p]));
+        answer = (await citationsSupport(this.db, citedSentences(written), byNumber))
+          ? written
+          : null;
+      }
     }
     // Only an answer the provider did not write says why (a refused rewrite is no reason).
     const notice = mode === 'extractive' ? provider.notice(owner.userId, input.languageCode) : null;
-    if (answer === null) {
-      answer =
-        (sources.length > 0
-          ? await extractiveAnswer(
-              this.db,
-              sources.map((s) => ({ text: s.text, isSheet: s.location?.kind === 'sheet' })),
-              terms,
-            )
-          : null) ?? NOT_FOUND_ANSWER;
+    if (answer === null && onTopic && mode === 'extractive') {
+      answer = await extractiveAnswer(
+        this.db,
+        candidates.map((s) => ({ text: s.text, isSheet: s.location?.kind === 'sheet' })),
+        terms,
+        // What the previous answer said, by sentence: said again only if it is the best answer.
+        citedSentences(thread.previous.at(-1)?.answer ?? '').map((s) => s.text),
+      );
     }
+    const numbers = new Set(candidates.map((p) => p.number));
+    const tidy = answer === null ? null : renumber(withoutRepeats(answer, numbers), candidates);
+    const isFound = tidy !== null && tidy.cited.length > 0;
     const totalMs = performance.now() - started;
-    const { cited, related } = splitByCitation(answer === NOT_FOUND_ANSWER ? '' : answer, sources);
     const result: AskResult = {
       historyId: null,
       conversationId: null,
       turnId: null,
       question,
       searchQuery,
-      answer,
+      answer: isFound ? tidy.answer : NOT_FOUND_ANSWER,
+      found: isFound,
       mode,
       notice,
       providerState: provider.state(),
       model: mode === 'generated' ? provider.model : null,
-      sources: cited,
-      related,
+      sources: isFound ? tidy.cited : [],
+      // Not found: the closest passages, as "might be related".
+      related: isFound ? tidy.related : candidates,
       timings: { retrievalMs, answerMs: totalMs - retrievalMs, totalMs },
     };
     const kept = await this.conversations.append(owner, thread.conversation, {
       question,
       searchQuery,
-      keyTerms: await keyWords(this.db, searchQuery, terms),
-      answer,
+      keyTerms: await keyWords(this.db, `${search.text} ${search.context ?? ''}`, terms),
+      answer: result.answer,
       mode,
       notice,
       model: result.model,
-      sources: cited.map((p) => ({ ...AskSourceType.from(p) })),
+      sources: result.sources.map((p) => ({ ...AskSourceType.from(p) })),
       latencyMs: totalMs,
     });
     result.conversationId = kept.conversationId;
@@ -293,6 +347,7 @@ export class AskService {
         kind: 'ask',
         question,
         answerMode: mode,
+        found: result.found,
         sourceCount: result.sources.length,
         latencyMs: totalMs,
         citedDocumentIds: [...new Set(result.sources.map((s) => s.documentId))],
@@ -311,17 +366,18 @@ export class AskService {
   }
 
   /**
-   * What a question searches for. A first question searches as asked. A follow-up is rewritten
-   * by the model into a question that stands alone; without a model (or when the rewrite fails)
-   * it carries the previous search's key words.
+   * What a question searches for. A first question searches as asked. A follow-up searches with
+   * its own words leading and words of the thread as weaker context (what "it" or "there" refer
+   * to): the model's rewrite supplies them when it keeps the follow-up's own words, else the
+   * previous search's key words do.
    */
-  private async standaloneQuestion(
+  private async followUpSearch(
     question: string,
     previous: PriorTurn[],
     provider: ProviderTurn,
     signal?: AbortSignal,
-  ): Promise<string> {
-    if (previous.length === 0) return question;
+  ): Promise<FollowUpSearch> {
+    if (previous.length === 0) return { text: question, context: null };
     // The same breaker as the answer: a failing key is not tried here either.
     const rewritten = await provider.run(
       'follow-up rewrite',
@@ -329,7 +385,12 @@ export class AskService {
       signal,
     );
     const rewrite = rewritten === null ? null : usableRewrite(rewritten);
-    return rewrite || carryOver(question, previous[previous.length - 1]);
+    if (rewrite) {
+      const [own, kept] = await lexemesOf(this.db, [question, rewrite]);
+      // A rewrite that drops what the follow-up asks ("contractors") would answer another question.
+      if ([...own].every((l) => kept.has(l))) return fromRewrite(question, rewrite, own, kept);
+    }
+    return carryOver(question, previous[previous.length - 1]);
   }
 }
 
@@ -351,16 +412,4 @@ function diverse(passages: Passage[]): NumberedPassage[] {
     if (out.length === ANSWER_PASSAGES) break;
   }
   return out;
-}
-
-/** The passages the answer cites as [n], and the others (related, not sources). */
-export function splitByCitation(
-  answer: string,
-  passages: NumberedPassage[],
-): { cited: NumberedPassage[]; related: NumberedPassage[] } {
-  const numbers = new Set([...answer.matchAll(/\[(\d+)\]/g)].map((m) => Number(m[1])));
-  return {
-    cited: passages.filter((p) => numbers.has(p.number)),
-    related: passages.filter((p) => !numbers.has(p.number)),
-  };
 }

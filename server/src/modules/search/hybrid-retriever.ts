@@ -32,7 +32,8 @@ export class HybridRetriever implements Retriever {
     const limit = Math.floor(query.limit);
     const [lexical, queryVector] = await Promise.all([
       this.lexical.retrieve({ ...query, limit: Math.max(limit, HYBRID.depth) }),
-      this.embedQuestion(query.text),
+      // A follow-up's meaning includes what it refers to: its carried words are embedded with it.
+      this.embedQuestion(query.context ? `${query.text} ${query.context}` : query.text),
     ]);
     if (!queryVector || lexical.chunks.length < 2) {
       return { ...lexical, chunks: lexical.chunks.slice(0, limit) };

@@ -25,30 +25,44 @@ export class LexicalRetriever implements Retriever {
   async retrieve(query: RetrievalQuery): Promise<RetrievalResult> {
     const { workspaceId } = query.reader;
     const analysed = await analyseQuery(this.db, workspaceId, query.text);
-    const terms: WeightedTerm[] = analysed.terms.map((t) => ({
+    const own: WeightedTerm[] = analysed.terms.map((t) => ({
       ...t,
       weight: t.qtf ** RANKING.repeatedWords,
     }));
+    const carried = query.context?.trim()
+      ? await this.carriedTerms(workspaceId, query.context, own)
+      : [];
+    // The question's own words lead: they alone choose the candidates. A follow-up with no word
+    // of its own ("and there?") is searched with the carried words at full weight instead.
+    const lead = own.length > 0 ? own : carried.map((t) => ({ ...t, weight: 1 }));
+    const terms = own.length > 0 ? [...own, ...carried].sort((a, b) => a.df - b.df) : lead;
     const result: RetrievalResult = {
       chunks: [],
-      terms: terms.map((t) => ({ lexeme: t.lexeme, idf: t.idf })),
+      terms: terms.map((t) => ({
+        lexeme: t.lexeme,
+        idf: t.idf,
+        weight: t.weight,
+        ...(t.carried ? { carried: true } : {}),
+      })),
+      unknown: analysed.unknown,
     };
-    if (terms.length === 0 || query.limit <= 0 || query.reader.sourceIds.length === 0)
-      return result;
+    if (lead.length === 0 || query.limit <= 0 || query.reader.sourceIds.length === 0) return result;
     const limit = Math.floor(query.limit);
     const depth = Math.max(RANKING.rescoreDepth, limit);
     const share = await this.readableShare(query.reader, analysed.chunkCount);
-    let candidates = await this.candidates(query, analysed, terms, depth, 'any', share);
+    const search = (mode: 'any' | 'sample') =>
+      this.candidates(query, analysed, lead, terms, depth, mode, share);
+    let candidates = await search('any');
     if (candidates.length === 0 && analysed.phrases) {
       // No passage holds the quoted words as written: rank by the words instead of answering
       // nothing (a question that quotes a title rarely quotes it exactly).
       analysed.phrases = null;
-      candidates = await this.candidates(query, analysed, terms, depth, 'any', share);
+      candidates = await search('any');
     }
-    if (candidates.length < limit && terms[0].df * share > RANKING.candidateCap) {
+    if (candidates.length < limit && lead[0].df * share > RANKING.candidateCap) {
       // Only common words, and too few passages hold them together: take passages with the
       // rarest one, a bounded sample rather than a scan of most of the workspace.
-      candidates = await this.candidates(query, analysed, terms, depth, 'sample', share);
+      candidates = await search('sample');
     }
     let ranked = await this.rescore(workspaceId, analysed, candidates, terms);
     if (RANKING.feedbackTerms > 0 && terms.length >= RANKING.feedbackMinTerms) {
@@ -66,6 +80,24 @@ export class LexicalRetriever implements Retriever {
     }
     result.chunks = ranked.slice(0, limit);
     return result;
+  }
+
+  /** The conversation's words that the question does not already have, at the carried weight. */
+  private async carriedTerms(
+    workspaceId: string,
+    context: string,
+    own: WeightedTerm[],
+  ): Promise<WeightedTerm[]> {
+    const ownLexemes = new Set(own.map((t) => t.lexeme));
+    const analysed = await analyseQuery(this.db, workspaceId, context);
+    return analysed.terms
+      .filter((t) => !ownLexemes.has(t.lexeme))
+      .map((t, i) => ({
+        ...t,
+        position: 5_000 + i,
+        weight: RANKING.carriedWeight,
+        carried: true,
+      }));
   }
 
   /**
@@ -96,6 +128,7 @@ export class LexicalRetriever implements Retriever {
   private async candidates(
     query: RetrievalQuery,
     analysed: AnalysedQuery,
+    lead: WeightedTerm[],
     terms: WeightedTerm[],
     depth: number,
     mode: 'any' | 'sample',
@@ -110,8 +143,8 @@ export class LexicalRetriever implements Retriever {
 
     const match =
       mode === 'sample'
-        ? tsqueryLexeme(terms[0].lexeme)
-        : candidateQuery(terms, analysed.chunkCount, share);
+        ? tsqueryLexeme(lead[0].lexeme)
+        : candidateQuery(lead, analysed.chunkCount, share);
     // The visibility filter comes first and inside the candidates: nothing unreadable is ranked.
     const where = [readableRows(query.reader, 'c', param), `c.tsv @@ ${param(match, '::tsquery')}`];
     for (const filter of [analysed.phrases, analysed.excluded]) {
@@ -133,7 +166,7 @@ export class LexicalRetriever implements Retriever {
         return `${weight} * ${saturate(bandTf(param(orQuery(band), '::tsquery')))}`;
       })
       .join(' + ');
-    const unbounded = mode === 'sample' || terms[0].df * share > RANKING.candidateCap;
+    const unbounded = mode === 'sample' || lead[0].df * share > RANKING.candidateCap;
     const from = unbounded
       ? `(SELECT * FROM chunks c WHERE ${where.join(' AND ')} LIMIT ${RANKING.candidateCap}) c`
       : `chunks c WHERE ${where.join(' AND ')}`;
@@ -231,6 +264,8 @@ interface WeightedTerm extends AnalysedTerm {
   /** How much the term counts: its repeats in the question, or a share for expansion terms. */
   weight: number;
   expansion?: boolean;
+  /** Carried from the conversation (a follow-up's context), not written in the question. */
+  carried?: boolean;
 }
 
 /** BM25's saturation of a term frequency (SQL), normalised by the chunk's length. */

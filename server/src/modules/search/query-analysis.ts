@@ -19,6 +19,8 @@ export interface AnalysedQuery {
   excluded: string | null;
   chunkCount: number;
   avgLength: number;
+  /** Wanted words (stemmed) that no chunk of the workspace holds. */
+  unknown: string[];
 }
 
 /** A quoted phrase of at least one word. */
@@ -65,6 +67,7 @@ export async function analyseQuery(
     .map((r) => ({ ...r, idf: idf(r.df, chunkCount) }));
   return {
     terms,
+    unknown: rows.filter((r) => r.df === 0).map((r) => r.lexeme),
     phrases: phrases.length ? phrases.join(' ') : null,
     excluded: negated.length ? negated.join(' ') : null,
     chunkCount,

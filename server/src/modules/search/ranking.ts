@@ -18,6 +18,7 @@ export const RANKING: {
   feedbackMinTerms: number;
   feedbackMinSupport: number;
   maxTerms: number;
+  carriedWeight: number;
 } = {
   /** BM25 term-frequency saturation. */
   k1: 1.2,
@@ -63,6 +64,12 @@ export const RANKING: {
    * questions (a pasted paragraph) rank better with most of their words than with the rarest few.
    */
   maxTerms: 48,
+  /**
+   * Weight of a word a follow-up carries from the conversation, relative to its own words: enough
+   * to say which office "there" is, too little to outrank what the follow-up asks (tuned on the
+   * tune split of bench:answers).
+   */
+  carriedWeight: 0.25,
 };
 
 /** BM25's IDF, never negative. */

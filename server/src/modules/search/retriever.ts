@@ -6,6 +6,12 @@ export interface RetrievalQuery {
   /** Whose access bounds the search: it filters candidates, before any ranking or limit. */
   reader: Reader;
   text: string;
+  /**
+   * Words carried from the conversation a follow-up belongs to: they complete the question
+   * (what "it" or "there" refer to) and weigh CARRIED_WEIGHT of its own words. Candidates come
+   * from the question's own words whenever it has any, so carried words never lead the search.
+   */
+  context?: string;
   /** Source kinds to search (integration keys); empty or absent means every kind. */
   kinds?: readonly SourceKind[];
   /** Only these sources (a bot's sources); absent means all the reader's. */
@@ -28,11 +34,20 @@ export interface QueryTerm {
   lexeme: string;
   /** Inverse document frequency in this workspace (0 when the term is in no chunk). */
   idf: number;
+  /** How much the term counts: 1 for the question's own words, less for carried ones. */
+  weight?: number;
+  /** A word carried from the conversation, not written in the question. */
+  carried?: boolean;
 }
 
 export interface RetrievalResult {
   chunks: ScoredChunk[];
   terms: QueryTerm[];
+  /**
+   * The question's own words that no passage of the workspace holds (stemmed): what the sources
+   * cannot say anything about. They count in the answer's coverage (answer-coverage.ts).
+   */
+  unknown?: string[];
 }
 
 /**

@@ -20,6 +20,10 @@ export type HistoryKind = 'ask' | 'search';
 @Index('idx_search_history_user', ['workspaceId', 'userId', 'createdAt'])
 @Index('idx_search_history_key', ['workspaceId', 'questionKey'])
 @Index('idx_search_history_workspace_time', ['workspaceId', 'createdAt'])
+// The content gaps (questions the sources did not answer) read only these rows.
+@Index('idx_search_history_not_found', ['workspaceId', 'createdAt'], {
+  where: `"kind" = 'ask' AND "found" = false`,
+})
 export class SearchHistoryEntry {
   @PrimaryGeneratedColumn('uuid')
   id: string;
@@ -47,6 +51,13 @@ export class SearchHistoryEntry {
   /** generated or extractive for asks; null for searches. */
   @Column({ type: 'text', name: 'answer_mode', nullable: true })
   answerMode: string | null;
+
+  /**
+   * For asks: whether the answer came from the sources (false: the not-found answer, a content
+   * gap). Null for searches, and for asks recorded before this was kept.
+   */
+  @Column({ type: 'boolean', nullable: true })
+  found: boolean | null;
 
   @Column({ type: 'integer', name: 'source_count', default: 0 })
   sourceCount: number;

@@ -3,6 +3,7 @@ import type { Readers } from '../access/reader.js';
 import { readableDocuments } from '../access/visibility.js';
 import type { Viewer } from '../auth/viewer.js';
 import type { SourceDocument } from '../sources/document.entity.js';
+import { sameQuestionSql } from './same-question.js';
 import { SearchHistoryEntry, type HistoryKind } from './search-history.entity.js';
 import { checkQuestion, questionKey } from './search-input.js';
 
@@ -15,6 +16,16 @@ export interface RecentQuestion {
 export interface PopularQuestion {
   question: string;
   count: number;
+  lastAskedAt: Date;
+}
+
+export interface ContentGap {
+  /** The latest wording asked. */
+  question: string;
+  /** Times asked in the period. */
+  count: number;
+  /** Different people who asked it in the period. */
+  askers: number;
   lastAskedAt: Date;
 }
 
@@ -47,6 +58,8 @@ export class SearchHistoryService {
       sourceCount?: number;
       latencyMs?: number;
       citedDocumentIds?: string[];
+      /** Asks: whether the answer came from the sources (false: the not-found answer). */
+      found?: boolean;
     },
   ): Promise<string> {
     const saved = await this.db.getRepository(SearchHistoryEntry).save({
@@ -59,6 +72,7 @@ export class SearchHistoryService {
       sourceCount: entry.sourceCount ?? 0,
       latencyMs: Math.round(entry.latencyMs ?? 0),
       citedDocumentIds: entry.kind === 'ask' ? (entry.citedDocumentIds ?? []) : null,
+      found: entry.kind === 'ask' ? (entry.found ?? null) : null,
     });
     return saved.id;
   }
@@ -89,6 +103,7 @@ export class SearchHistoryService {
    * wording shown, read over a bounded range. Other people's questions are private: one is shown
    * only once at least MIN_ASKERS different members asked it, never with who asked, and never
    * when any of its answers cites a document the viewer may not read (or cites unknown ones).
+   * Questions the sources did not answer are content gaps, not suggestions: they are left out.
    */
   async popular(viewer: Viewer, first: number): Promise<PopularQuestion[]> {
     const reader = await this.readers.forViewer(viewer);
@@ -97,6 +112,7 @@ export class SearchHistoryService {
               count(*)::int AS count, max(h.created_at) AS last
          FROM search_history h
         WHERE h.workspace_id = $1 AND h.kind = 'ask' AND h.created_at > now() - make_interval(days => $3)
+          AND h.found IS NOT FALSE
         GROUP BY h.question_key
        HAVING count(DISTINCT h.user_id) >= $5
           AND bool_and(h.cited_document_ids IS NOT NULL AND NOT EXISTS (
@@ -108,6 +124,31 @@ export class SearchHistoryService {
       [viewer.workspaceId, first, POPULAR_WINDOW_DAYS, [...reader.sourceIds], MIN_ASKERS],
     );
     return rows.map((r) => ({ question: r.question, count: r.count, lastAskedAt: r.last }));
+  }
+
+  /**
+   * The workspace's content gaps: questions asked in the last `days` that got the not-found
+   * answer (the sources do not say), most asked first, the latest wording shown, so whoever
+   * owns the knowledge knows what to write. The same rule as "most asked" and the feedback
+   * report applies, because a question is personal (it can say what someone is worried about,
+   * e.g. a medical leave or a layoff): one is listed only once at least MIN_ASKERS different
+   * members asked it in the period, and never with who asked. No document check is needed: a
+   * not-found answer cites none, so nothing the viewer may not read is named. Questions with the
+   * same stems count as one (same-question.ts), so the rule does not hide every gap.
+   */
+  async contentGaps(workspaceId: string, days: number, first: number): Promise<ContentGap[]> {
+    return this.db.query(
+      `SELECT (array_agg(h.question ORDER BY h.created_at DESC))[1] AS question,
+              count(*)::int AS count, count(DISTINCT h.user_id)::int AS askers,
+              max(h.created_at) AS "lastAskedAt"
+         FROM search_history h
+        WHERE h.workspace_id = $1 AND h.kind = 'ask' AND h.found = false
+          AND h.created_at > now() - make_interval(days => $2)
+        GROUP BY ${sameQuestionSql('h.question')}
+       HAVING count(DISTINCT h.user_id) >= $4
+        ORDER BY count DESC, askers DESC, "lastAskedAt" DESC LIMIT $3`,
+      [workspaceId, days, first, MIN_ASKERS],
+    );
   }
 
   /** Notes that the caller opened a document they may read (any other is ignored). */

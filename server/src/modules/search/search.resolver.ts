@@ -4,6 +4,7 @@ import { assertId } from '../../shared/ids.js';
 import { DocumentType } from '../sources/sources.types.js';
 import { locationLabel } from './passages.js';
 import { checkIntegrations, checkQuestion } from './search-input.js';
+import { ContentGapType } from './content-gaps.types.js';
 import {
   AskInput,
   AskResultType,
@@ -86,6 +87,23 @@ export class SearchResolver {
     @Ctx() ctx: GraphQLContext,
   ): Promise<PopularQuestionType[]> {
     return ctx.services.history.popular(ctx.viewer!, clamp(first, 50));
+  }
+
+  @Authorized('user.write')
+  @Query(() => [ContentGapType], {
+    description:
+      'Admins: questions asked on Home in the last days that the sources did not answer, most asked first. A question is listed only once three different members asked it (one person’s questions stay theirs), never with who asked.',
+  })
+  contentGaps(
+    @Arg('days', () => Int, { defaultValue: 30 }) days: number,
+    @Arg('first', () => Int, { defaultValue: 20 }) first: number,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<ContentGapType[]> {
+    return ctx.services.history.contentGaps(
+      ctx.viewer!.workspaceId,
+      clamp(days, 365),
+      clamp(first, 100),
+    );
   }
 
   @Authorized()

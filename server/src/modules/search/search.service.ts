@@ -7,6 +7,8 @@ import type { SourceKind } from '../sources/source.entity.js';
 
 export interface PassageQuery {
   text: string;
+  /** Words carried from a follow-up's conversation (RetrievalQuery.context). */
+  context?: string;
   kinds?: readonly SourceKind[];
   sourceIds?: readonly string[];
   documentIds?: readonly string[];
@@ -40,9 +42,13 @@ export class SearchService {
   async passages(
     reader: Reader,
     query: PassageQuery,
-  ): Promise<{ passages: Passage[]; terms: QueryTerm[] }> {
-    const { chunks, terms } = await this.retriever.retrieve({ reader, ...query });
-    return { passages: await hydratePassages(this.db, reader, chunks), terms };
+  ): Promise<{ passages: Passage[]; terms: QueryTerm[]; unknown: string[] }> {
+    const { chunks, terms, unknown } = await this.retriever.retrieve({ reader, ...query });
+    return {
+      passages: await hydratePassages(this.db, reader, chunks),
+      terms,
+      unknown: unknown ?? [],
+    };
   }
 
   /** The best passage of each of the `first` best documents, best first. */

@@ -111,6 +111,12 @@ export class AskResultType {
   @Field(() => String, { description: 'Plain text with [n] citations (never HTML).' })
   answer: string;
 
+  @Field(() => Boolean, {
+    description:
+      'False when the sources do not say: the answer is the not-found answer, `sources` is empty and the closest passages are in `related`.',
+  })
+  found: boolean;
+
   @Field(() => AnswerModeEnum)
   mode: string;
 
@@ -148,6 +154,7 @@ export class AskResultType {
       question: r.question,
       searchQuery: r.searchQuery,
       answer: r.answer,
+      found: r.found,
       mode: r.mode,
       notice: r.notice,
       providerState: r.providerState,

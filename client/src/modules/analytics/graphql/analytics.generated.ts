@@ -25,6 +25,16 @@ export type SearchFeedbackReportQueryVariables = Exact<{
 
 export type SearchFeedbackReportQuery = { searchFeedbackReport: { up: number, down: number, downRate: number | null, perDay: Array<{ day: string, answers: number, up: number, down: number }>, worstQuestions: Array<{ question: string, down: number, up: number, lastVotedAt: string }>, recentComments: Array<{ question: string, reason: Types.FeedbackReason | null, comment: string | null, votedAt: string }> } };
 
+export type ContentGapFieldsFragment = { question: string, count: number, askers: number, lastAskedAt: string };
+
+export type ContentGapsQueryVariables = Exact<{
+  days?: number | null | undefined;
+  first?: number | null | undefined;
+}>;
+
+
+export type ContentGapsQuery = { contentGaps: Array<{ question: string, count: number, askers: number, lastAskedAt: string }> };
+
 export type ConversationSettingsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -62,6 +72,14 @@ export const FeedbackReportFieldsFragmentDoc = gql`
   }
 }
     `;
+export const ContentGapFieldsFragmentDoc = gql`
+    fragment ContentGapFields on ContentGap {
+  question
+  count
+  askers
+  lastAskedAt
+}
+    `;
 export const SearchFeedbackReportDocument = gql`
     query SearchFeedbackReport($days: Int) {
   searchFeedbackReport(days: $days) {
@@ -87,6 +105,31 @@ export function useSearchFeedbackReportSuspenseQuery(baseOptions?: ApolloReactHo
 export type SearchFeedbackReportQueryHookResult = ReturnType<typeof useSearchFeedbackReportQuery>;
 export type SearchFeedbackReportLazyQueryHookResult = ReturnType<typeof useSearchFeedbackReportLazyQuery>;
 export type SearchFeedbackReportSuspenseQueryHookResult = ReturnType<typeof useSearchFeedbackReportSuspenseQuery>;
+export const ContentGapsDocument = gql`
+    query ContentGaps($days: Int, $first: Int) {
+  contentGaps(days: $days, first: $first) {
+    ...ContentGapFields
+  }
+}
+    ${ContentGapFieldsFragmentDoc}`;
+export function useContentGapsQuery(baseOptions?: ApolloReactHooks.QueryHookOptions<ContentGapsQuery, ContentGapsQueryVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useQuery<ContentGapsQuery, ContentGapsQueryVariables>(ContentGapsDocument, options);
+      }
+export function useContentGapsLazyQuery(baseOptions?: ApolloReactHooks.LazyQueryHookOptions<ContentGapsQuery, ContentGapsQueryVariables>) {
+          const options = {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useLazyQuery<ContentGapsQuery, ContentGapsQueryVariables>(ContentGapsDocument, options);
+        }
+// @ts-ignore
+export function useContentGapsSuspenseQuery(baseOptions?: ApolloReactHooks.SuspenseQueryHookOptions<ContentGapsQuery, ContentGapsQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<ContentGapsQuery, ContentGapsQueryVariables>;
+export function useContentGapsSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<ContentGapsQuery, ContentGapsQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<ContentGapsQuery | undefined, ContentGapsQueryVariables>;
+export function useContentGapsSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<ContentGapsQuery, ContentGapsQueryVariables>) {
+          const options = baseOptions === ApolloReactHooks.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useSuspenseQuery<ContentGapsQuery, ContentGapsQueryVariables>(ContentGapsDocument, options);
+        }
+export type ContentGapsQueryHookResult = ReturnType<typeof useContentGapsQuery>;
+export type ContentGapsLazyQueryHookResult = ReturnType<typeof useContentGapsLazyQuery>;
+export type ContentGapsSuspenseQueryHookResult = ReturnType<typeof useContentGapsSuspenseQuery>;
 export const ConversationSettingsDocument = gql`
     query ConversationSettings {
   conversationSettings {

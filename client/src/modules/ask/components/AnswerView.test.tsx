@@ -3,8 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { askSource } from '../../../test/ask-mocks';
 import { renderWithProviders } from '../../../test/render';
 import { AnswerView } from './AnswerView';
+import { MightBeRelated } from './MightBeRelated';
 import { SourceList } from './SourceList';
 import { splitCitations } from './answer-citations';
+
+const NOT_FOUND =
+  "I couldn't find anything about this in your sources. Try other words, or check that the documents that cover it are connected and indexed.";
 
 const sources = [
   askSource({ number: 1, title: 'Handbook', url: '/app/documents/d1?page=3&passage=4' }),
@@ -51,10 +55,50 @@ describe('AnswerView', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('The AI provider did not answer');
   });
 
+  it('shows the not-found answer as a note, without the extractive label', () => {
+    renderWithProviders(
+      <AnswerView answer={NOT_FOUND} sources={[]} mode="extractive" found={false} />,
+    );
+    expect(screen.queryByText(/no AI model used/)).toBeNull();
+    expect(screen.getByRole('note')).toHaveTextContent(NOT_FOUND);
+    // Not an error: nothing is announced as one.
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('keeps the label of an extractive answer that was found', () => {
+    renderWithProviders(
+      <AnswerView answer="From the handbook [1]." sources={sources} mode="extractive" found />,
+    );
+    expect(screen.getByText('Extracted from your sources — no AI model used')).toBeInTheDocument();
+    expect(screen.queryByRole('note')).toBeNull();
+    expect(screen.getByRole('link', { name: '[1]' })).toBeInTheDocument();
+  });
+
   it('shows no label for a generated answer', () => {
     renderWithProviders(<AnswerView answer="Yes." sources={[]} mode="generated" />);
     expect(screen.queryByText(/no AI model used/)).toBeNull();
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
+
+describe('MightBeRelated', () => {
+  it('lists the closest passages under a heading, each linking to where it is', () => {
+    renderWithProviders(<MightBeRelated passages={sources} />);
+    const section = screen.getByRole('region', { name: 'Might be related' });
+    expect(
+      within(section).getByRole('heading', { name: 'Might be related', level: 4 }),
+    ).toBeVisible();
+    expect(within(section).getByRole('link', { name: 'Handbook' })).toHaveAttribute(
+      'href',
+      '/app/documents/d1?page=3&passage=4',
+    );
+    expect(within(section).getByText('Page 3 · Handbook')).toBeInTheDocument();
+    expect(within(section).getByRole('link', { name: 'Policy' })).toBeInTheDocument();
+  });
+
+  it('renders nothing without passages', () => {
+    renderWithProviders(<MightBeRelated passages={[]} />);
+    expect(screen.queryByRole('region')).toBeNull();
   });
 });
 

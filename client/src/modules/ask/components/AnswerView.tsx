@@ -1,5 +1,5 @@
 import { Alert, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
 import { ExtractiveBadge } from './ExtractiveBadge';
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
@@ -11,6 +11,11 @@ export interface AnswerViewProps {
   answer: string;
   sources: AskSource[];
   mode?: 'generated' | 'extractive' | null;
+  /**
+   * False: the sources do not say, and `answer` is the not-found answer. It is shown as a note,
+   * without the extractive label (nothing was extracted). Null or absent: not known, shown as is.
+   */
+  found?: boolean | null;
   notice?: string | null;
   /** The extractive label, when not the English default (a bot's answers: in its language). */
   extractiveLabel?: string;
@@ -26,37 +31,53 @@ export function AnswerView({
   answer,
   sources,
   mode,
+  found,
   notice,
   extractiveLabel = 'Extracted from your sources — no AI model used',
   streaming,
 }: AnswerViewProps) {
   const parts = useMemo(() => splitCitations(answer, sources), [answer, sources]);
+  const notFound = found === false && !streaming;
 
   return (
     <Stack gap="sm">
-      {mode === 'extractive' && <ExtractiveBadge>{extractiveLabel}</ExtractiveBadge>}
+      {mode === 'extractive' && !notFound && <ExtractiveBadge>{extractiveLabel}</ExtractiveBadge>}
       {notice && (
         <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} />} p="sm">
           {notice}
         </Alert>
       )}
-      <Text component="div" className={classes.answer} aria-busy={streaming || undefined}>
-        {parts.map((part, i) =>
-          part.kind === 'text' ? (
-            part.text
-          ) : (
-            <Link
-              key={i}
-              to={part.source.url}
-              title={part.source.title}
-              className={classes.citation}
-            >
-              [{part.source.number}]
-            </Link>
-          ),
-        )}
-        {streaming && <span className={classes.caret} aria-hidden />}
-      </Text>
+      {notFound ? (
+        // Not an error: the question was understood, the sources just do not cover it.
+        <Alert
+          role="note"
+          color="lumen"
+          variant="light"
+          icon={<IconInfoCircle size={18} />}
+          p="sm"
+          classNames={{ message: classes.answer }}
+        >
+          {answer}
+        </Alert>
+      ) : (
+        <Text component="div" className={classes.answer} aria-busy={streaming || undefined}>
+          {parts.map((part, i) =>
+            part.kind === 'text' ? (
+              part.text
+            ) : (
+              <Link
+                key={i}
+                to={part.source.url}
+                title={part.source.title}
+                className={classes.citation}
+              >
+                [{part.source.number}]
+              </Link>
+            ),
+          )}
+          {streaming && <span className={classes.caret} aria-hidden />}
+        </Text>
+      )}
     </Stack>
   );
 }

@@ -168,4 +168,53 @@ describe('Bot chat', () => {
     expect(await followUp.findByRole('link', { name: '[1]' })).toBeInTheDocument();
     expect(screen.getAllByRole('article')).toHaveLength(2);
   });
+
+  it('shows the not-found answer without the extractive label, with what might be related', async () => {
+    const notFound =
+      "I couldn't find anything about this in your sources. Try other words, or check that the documents that cover it are connected and indexed.";
+    renderBotPage('/app/bots/b1', [
+      // A Japanese bot: neither the English label nor its translation may show.
+      botMock(),
+      askBotMock(
+        'b1',
+        QUESTION,
+        askBotResult({
+          conversationId: 'c3',
+          turnId: 't3',
+          answer: notFound,
+          found: false,
+          mode: 'extractive',
+          sources: [],
+          related: [
+            {
+              number: 1,
+              title: 'Benefits overview',
+              url: '/app/documents/d7?passage=2',
+              documentId: 'd7',
+              sourceKind: 'file_upload',
+              sourceName: 'Handbook',
+              location: 'Page 2',
+              excerpt: 'Health insurance starts on day one.',
+            },
+          ],
+        }),
+      ),
+    ]);
+    await userEvent.type(
+      await screen.findByRole('textbox', { name: 'Ask HR helper' }),
+      `${QUESTION}{Enter}`,
+    );
+    const turn = within(await screen.findByRole('article', { name: QUESTION }));
+    expect(await turn.findByRole('note')).toHaveTextContent(notFound);
+    expect(turn.queryByText('ソースから抜粋 — AIモデルは使用していません')).toBeNull();
+    expect(turn.queryByText(/no AI model used/)).toBeNull();
+    const mightBe = within(turn.getByRole('region', { name: 'Might be related' }));
+    expect(mightBe.getByRole('link', { name: 'Benefits overview' })).toHaveAttribute(
+      'href',
+      '/app/documents/d7?passage=2',
+    );
+    expect(mightBe.getByText('Page 2 · Handbook')).toBeInTheDocument();
+    // Still an answer to vote on.
+    expect(turn.getByRole('button', { name: 'Not helpful' })).toBeInTheDocument();
+  });
 });

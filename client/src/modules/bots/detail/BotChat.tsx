@@ -18,6 +18,7 @@ import { useAskBotMutation, type AskBotMutation } from '../graphql/bots.generate
 import { useConversationThreadQuery } from '../../conversations/graphql/conversations.generated';
 import { errorMessage } from '../../../shared/graphql-errors';
 import { AnswerView } from '../../ask/components/AnswerView';
+import { MightBeRelated } from '../../ask/components/MightBeRelated';
 import { SourceList } from '../../ask/components/SourceList';
 import { MemberAnswerFeedback } from '../../conversations/components/MemberAnswerFeedback';
 import { SearchedFor } from '../../conversations/components/SearchedFor';
@@ -28,8 +29,11 @@ import { ANSWER_DEPENDENT_QUERIES, refetchActive } from './refetch-active';
 
 type Answer = Pick<
   AskBotMutation['askBot'],
-  'turnId' | 'searchQuery' | 'answer' | 'mode' | 'notice' | 'sources'
->;
+  'turnId' | 'searchQuery' | 'answer' | 'mode' | 'notice' | 'sources' | 'related'
+> & {
+  /** False: the bot's sources do not say. Null: not known (a turn of a resumed conversation). */
+  found: boolean | null;
+};
 
 interface Turn {
   key: string;
@@ -261,10 +265,15 @@ function TurnView({
             answer={answer.answer}
             sources={answer.sources}
             mode={answer.mode === 'extractive' ? 'extractive' : 'generated'}
+            found={answer.found}
             notice={answer.notice}
             extractiveLabel={extractiveLabel(language, 'member')}
           />
-          <SourceList sources={answer.sources} variant="chips" />
+          {answer.found === false ? (
+            <MightBeRelated passages={answer.related} />
+          ) : (
+            <SourceList sources={answer.sources} variant="chips" />
+          )}
           {answer.turnId && (
             <MemberAnswerFeedback turnId={answer.turnId} initial={turn.rating ?? null} />
           )}

@@ -28,6 +28,7 @@ describe('Bot logs tab', () => {
             id: 'l2',
             question: 'Who approves dinners?',
             fromSources: false,
+            mode: 'extractive',
             askedBy: 'Public link',
             sources: [],
             latencyMs: 1500,
@@ -69,6 +70,8 @@ describe('Bot logs tab', () => {
     const second = within(rows[1]);
     expect(second.getByText('by Public link')).toBeInTheDocument();
     expect(second.getByText('Not found in sources')).toBeInTheDocument();
+    // No model wrote a "not found": how answers are made is not shown for it.
+    expect(second.queryByText('Extracted')).not.toBeInTheDocument();
     expect(second.getByText('None')).toBeInTheDocument();
     expect(second.getByText('Answered in 1.5 s')).toBeInTheDocument();
     expect(second.getByRole('img', { name: 'Voted down' })).toBeInTheDocument();

@@ -160,7 +160,8 @@ function LogRow({ entry }: { entry: Entry }) {
                 Not found in sources
               </Badge>
             )}
-            {entry.mode === 'extractive' && (
+            {/* How an answer was made says nothing of a "not found", which no model wrote. */}
+            {entry.fromSources && entry.mode === 'extractive' && (
               <Badge size="sm" variant="outline" color="gray" radius="sm">
                 Extracted
               </Badge>

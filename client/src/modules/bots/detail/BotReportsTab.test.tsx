@@ -57,6 +57,16 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+const GAPS = [
+  {
+    question: 'Is the office open on Sunday?',
+    count: 5,
+    askers: 2,
+    lastAskedAt: new Date(Date.now() - 2 * 86_400_000).toISOString(),
+  },
+  { question: 'Can I bring my dog?', count: 1, askers: 1, lastAskedAt: '2024-03-09T15:00:00.000Z' },
+];
+
 describe('Bot reports tab', () => {
   it('shows the totals, the charts and the top sources', async () => {
     renderBotPage('/app/bots/b1?tab=reports', [botMock(), botReportMock('b1', REPORT)]);
@@ -106,6 +116,47 @@ describe('Bot reports tab', () => {
     expect(feedback.getByText('No votes in this period')).toBeInTheDocument();
     expect(feedback.getByText('No votes yet')).toBeInTheDocument();
     expect(feedback.queryByRole('region', { name: 'Votes per day' })).not.toBeInTheDocument();
+  });
+
+  it('lists the questions its sources did not answer in a table', async () => {
+    renderBotPage('/app/bots/b1?tab=reports', [
+      botMock(),
+      botReportMock('b1', { ...REPORT, contentGaps: GAPS }),
+    ]);
+    const panel = within(
+      await screen.findByRole('region', { name: 'Questions without an answer' }),
+    );
+    const table = panel.getByRole('table', {
+      name: 'Questions this bot could not answer in the last 30 days, most asked first',
+    });
+    const [header, sunday, dog] = within(table).getAllByRole('row');
+    expect(
+      within(header)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Question', 'Times asked', 'People', 'Last asked']);
+    expect(
+      within(sunday)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['Is the office open on Sunday?', '5', '2', '2 days ago']);
+    expect(
+      within(dog)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['Can I bring my dog?', '1', '1', 'Mar 9, 2024']);
+    expect(panel.getByText(/Visitors of the public chat page count as one person/)).toBeVisible();
+  });
+
+  it('says when every question of the period was answered from its sources', async () => {
+    renderBotPage('/app/bots/b1?tab=reports', [botMock(), botReportMock('b1', REPORT)]);
+    const panel = within(
+      await screen.findByRole('region', { name: 'Questions without an answer' }),
+    );
+    expect(
+      panel.getByText('No question asked in the last 30 days went unanswered.'),
+    ).toBeInTheDocument();
+    expect(panel.queryByRole('table')).not.toBeInTheDocument();
   });
 
   it('switches the period and says when there were no questions', async () => {

@@ -14,6 +14,7 @@ import { IconChartBar } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useBotReportQuery, type BotReportQuery } from '../graphql/bots.generated';
+import { ContentGapsTable } from '../../analytics/components/ContentGapsTable';
 import { FeedbackSummary } from '../../analytics/components/FeedbackSummary';
 import { ReportPanel, StatCard } from '../../analytics/components/ReportCards';
 import { tickInterval } from '../../analytics/feedback-format';
@@ -72,13 +73,13 @@ export function BotReportsTab({ botId }: { botId: string }) {
           />
         }
       >
-        {(r) => <ReportBody report={r} />}
+        {(r) => <ReportBody report={r} days={Number(days)} />}
       </QueryState>
     </Stack>
   );
 }
 
-function ReportBody({ report }: { report: Report }) {
+function ReportBody({ report, days }: { report: Report; days: number }) {
   const share = report.questions > 0 ? Math.round((report.answered / report.questions) * 100) : 0;
   const perDay = report.perDay.map((d) => ({
     day: formatDay(d.day),
@@ -162,6 +163,25 @@ function ReportBody({ report }: { report: Report }) {
                 <Progress value={(source.citations / maxCitations) * 100} size="sm" aria-hidden />
               </Stack>
             ))}
+          </Stack>
+        )}
+      </ReportPanel>
+
+      <ReportPanel title="Questions without an answer">
+        {report.contentGaps.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            No question asked in the last {days} days went unanswered.
+          </Text>
+        ) : (
+          <Stack gap="xs">
+            <Text size="sm" c="dimmed">
+              What its sources did not answer, most asked first: add a document that covers them.
+              Visitors of the public chat page count as one person.
+            </Text>
+            <ContentGapsTable
+              gaps={report.contentGaps}
+              caption={`Questions this bot could not answer in the last ${days} days, most asked first`}
+            />
           </Stack>
         )}
       </ReportPanel>

@@ -6,7 +6,7 @@ export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' |
 import type * as Types from '../../../graphql/types';
 
 import { gql } from '@apollo/client';
-import { FeedbackReportFieldsFragmentDoc } from '../../analytics/graphql/analytics.generated';
+import { ContentGapFieldsFragmentDoc, FeedbackReportFieldsFragmentDoc } from '../../analytics/graphql/analytics.generated';
 import type * as ApolloReactCommon from '../../../graphql/apollo-hooks';
 import * as ApolloReactHooks from '../../../graphql/apollo-hooks';
 const defaultOptions = {} as const;
@@ -129,7 +129,7 @@ export type AskBotMutationVariables = Exact<{
 }>;
 
 
-export type AskBotMutation = { askBot: { id: string | null, conversationId: string | null, turnId: string | null, question: string, searchQuery: string, answer: string, mode: Types.AnswerMode, notice: string | null, providerState: string, model: string | null, sources: Array<{ number: number, title: string, url: string, documentId: string, sourceKind: string, sourceName: string, location: string | null, excerpt: string }>, timings: { retrievalMs: number, answerMs: number, totalMs: number } } };
+export type AskBotMutation = { askBot: { id: string | null, conversationId: string | null, turnId: string | null, question: string, searchQuery: string, answer: string, found: boolean, mode: Types.AnswerMode, notice: string | null, providerState: string, model: string | null, sources: Array<{ number: number, title: string, url: string, documentId: string, sourceKind: string, sourceName: string, location: string | null, excerpt: string }>, related: Array<{ number: number, title: string, url: string, documentId: string, sourceKind: string, sourceName: string, location: string | null, excerpt: string }>, timings: { retrievalMs: number, answerMs: number, totalMs: number } } };
 
 export type BotLogsQueryVariables = Exact<{
   botId: string | number;
@@ -146,7 +146,7 @@ export type BotReportQueryVariables = Exact<{
 }>;
 
 
-export type BotReportQuery = { botReport: { questions: number, answered: number, averageLatencyMs: number, perDay: Array<{ day: string, questions: number, answered: number }>, topSources: Array<{ title: string, documentId: string, citations: number }>, feedback: { up: number, down: number, downRate: number | null, perDay: Array<{ day: string, answers: number, up: number, down: number }>, worstQuestions: Array<{ question: string, down: number, up: number, lastVotedAt: string }>, recentComments: Array<{ question: string, reason: Types.FeedbackReason | null, comment: string | null, votedAt: string }> } } };
+export type BotReportQuery = { botReport: { questions: number, answered: number, averageLatencyMs: number, perDay: Array<{ day: string, questions: number, answered: number }>, topSources: Array<{ title: string, documentId: string, citations: number }>, feedback: { up: number, down: number, downRate: number | null, perDay: Array<{ day: string, answers: number, up: number, down: number }>, worstQuestions: Array<{ question: string, down: number, up: number, lastVotedAt: string }>, recentComments: Array<{ question: string, reason: Types.FeedbackReason | null, comment: string | null, votedAt: string }> }, contentGaps: Array<{ question: string, count: number, askers: number, lastAskedAt: string }> } };
 
 export type ProviderKeyFieldsFragment = { id: string, masked: string, verifiedAt: string | null, status: Types.ProviderKeyStatus, invalidAt: string | null, invalidReason: string | null, retryAt: string | null };
 
@@ -344,11 +344,22 @@ export const AskBotDocument = gql`
     question
     searchQuery
     answer
+    found
     mode
     notice
     providerState
     model
     sources {
+      number
+      title
+      url
+      documentId
+      sourceKind
+      sourceName
+      location
+      excerpt
+    }
+    related {
       number
       title
       url
@@ -438,9 +449,13 @@ export const BotReportDocument = gql`
     feedback {
       ...FeedbackReportFields
     }
+    contentGaps {
+      ...ContentGapFields
+    }
   }
 }
-    ${FeedbackReportFieldsFragmentDoc}`;
+    ${FeedbackReportFieldsFragmentDoc}
+${ContentGapFieldsFragmentDoc}`;
 export function useBotReportQuery(baseOptions: ApolloReactHooks.QueryHookOptions<BotReportQuery, BotReportQueryVariables> & ({ variables: BotReportQueryVariables; skip?: boolean; } | { skip: boolean; }) ) {
         const options = {...defaultOptions, ...baseOptions}
         return ApolloReactHooks.useQuery<BotReportQuery, BotReportQueryVariables>(BotReportDocument, options);

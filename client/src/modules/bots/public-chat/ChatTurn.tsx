@@ -47,7 +47,8 @@ export function ChatTurn({
 function Answer({ result, language }: { result: PublicAnswer; language: string }) {
   return (
     <Stack gap="sm">
-      {result.mode === 'extractive' && (
+      {/* Nothing is quoted in the not-found answer: it gets no "quoted from the sources" label. */}
+      {result.mode === 'extractive' && result.found !== false && (
         <ExtractiveBadge>{extractiveLabel(language, 'visitor')}</ExtractiveBadge>
       )}
       <Text component="div" className={classes.answer}>

@@ -19,6 +19,8 @@ export interface PublicAnswer {
   /** The answer within it (what a vote is given on). */
   turnId?: string | null;
   answer: string;
+  /** False: the bot's sources do not say (the not-found answer). Absent: not known. */
+  found?: boolean;
   mode: 'generated' | 'extractive' | string;
   sources: PublicSource[];
 }

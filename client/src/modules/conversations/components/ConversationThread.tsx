@@ -2,6 +2,7 @@ import { Alert, Divider, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { Fragment, type ReactNode } from 'react';
 import { AnswerView } from '../../ask/components/AnswerView';
+import { MightBeRelated } from '../../ask/components/MightBeRelated';
 import { SourceList } from '../../ask/components/SourceList';
 import type { UseAskStream } from '../../ask/use-ask-stream';
 import type { ThreadTurn } from '../thread';
@@ -39,6 +40,7 @@ export function ConversationThread({
               answer={turn.answer}
               sources={turn.sources}
               mode={turn.mode}
+              found={turn.found}
               notice={turn.notice}
             />
             <Sources turn={turn} variant={sourceVariant} />
@@ -99,6 +101,8 @@ function SourcesHeading() {
 }
 
 function Sources({ turn, variant }: { turn: ThreadTurn; variant: 'links' | 'chips' }) {
+  // The not-found answer cites nothing: the closest passages are offered, for what they are.
+  if (turn.found === false) return <MightBeRelated passages={turn.related} />;
   return (
     <>
       {turn.sources.length > 0 && (

@@ -1,6 +1,7 @@
-import { Text } from '@mantine/core';
+import { Box, Text } from '@mantine/core';
 import type { MouseEvent } from 'react';
 import { AnswerView } from '../../ask/components/AnswerView';
+import { MightBeRelated } from '../../ask/components/MightBeRelated';
 import { SourceList } from '../../ask/components/SourceList';
 import type { UseAskStream } from '../../ask/use-ask-stream';
 import classes from './QuickSearch.module.css';
@@ -39,9 +40,15 @@ export function QuickSearchAnswer({
           answer={answer}
           sources={sources}
           mode={result?.mode}
+          found={result?.found}
           notice={result?.notice}
           streaming={streaming}
         />
+      )}
+      {status === 'succeeded' && result?.found === false && (
+        <Box mt="md">
+          <MightBeRelated passages={result.related} order={3} />
+        </Box>
       )}
       {sources.length > 0 && (
         <>

@@ -1,6 +1,7 @@
 import { Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { AnswerView } from '../../ask/components/AnswerView';
+import { MightBeRelated } from '../../ask/components/MightBeRelated';
 import { SearchedFor } from '../../conversations/components/SearchedFor';
 import { SourceList } from '../../ask/components/SourceList';
 import type { UseAskStream } from '../../ask/use-ask-stream';
@@ -17,6 +18,8 @@ type AnswerState = Pick<
 export function SuggestedAnswer({ stream, footer }: { stream: AnswerState; footer?: ReactNode }) {
   const { status, answer, sources, result, error } = stream;
   const streaming = status === 'loading';
+  // The sources do not say: no sources to list, the closest passages instead.
+  const notFound = status === 'succeeded' && result?.found === false;
 
   return (
     <Stack gap="md">
@@ -34,12 +37,14 @@ export function SuggestedAnswer({ stream, footer }: { stream: AnswerState; foote
             answer={answer}
             sources={sources}
             mode={result?.mode}
+            found={result?.found}
             notice={result?.notice}
             streaming={streaming}
           />
         )}
       </Stack>
-      {(sources.length > 0 || status === 'succeeded') && (
+      {notFound && <MightBeRelated passages={result.related} heading="title" />}
+      {!notFound && (sources.length > 0 || status === 'succeeded') && (
         <Stack gap="xs">
           <Title order={4}>Sources</Title>
           {sources.length > 0 ? (
@@ -51,7 +56,7 @@ export function SuggestedAnswer({ stream, footer }: { stream: AnswerState; foote
           )}
         </Stack>
       )}
-      {status === 'succeeded' && (result?.related.length ?? 0) > 0 && (
+      {status === 'succeeded' && !notFound && (result?.related.length ?? 0) > 0 && (
         <Stack gap="xs" component="section" aria-label="Related">
           <Title order={4} c="dimmed">
             Related, not cited
