@@ -6,6 +6,7 @@ export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' |
 import type * as Types from '../../../graphql/types';
 
 import { gql } from '@apollo/client';
+import { AskSourceFieldsFragmentDoc } from '../../ask/graphql/ask-source.generated';
 import { ContentGapFieldsFragmentDoc, FeedbackReportFieldsFragmentDoc } from '../../analytics/graphql/analytics.generated';
 import type * as ApolloReactCommon from '../../../graphql/apollo-hooks';
 import * as ApolloReactHooks from '../../../graphql/apollo-hooks';
@@ -350,24 +351,10 @@ export const AskBotDocument = gql`
     providerState
     model
     sources {
-      number
-      title
-      url
-      documentId
-      sourceKind
-      sourceName
-      location
-      excerpt
+      ...AskSourceFields
     }
     related {
-      number
-      title
-      url
-      documentId
-      sourceKind
-      sourceName
-      location
-      excerpt
+      ...AskSourceFields
     }
     timings {
       retrievalMs
@@ -376,7 +363,7 @@ export const AskBotDocument = gql`
     }
   }
 }
-    `;
+    ${AskSourceFieldsFragmentDoc}`;
 export function useAskBotMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AskBotMutation, AskBotMutationVariables>) {
         const options = {...defaultOptions, ...baseOptions}
         return ApolloReactHooks.useMutation<AskBotMutation, AskBotMutationVariables>(AskBotDocument, options);

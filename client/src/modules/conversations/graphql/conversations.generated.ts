@@ -6,6 +6,7 @@ export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' |
 import type * as Types from '../../../graphql/types';
 
 import { gql } from '@apollo/client';
+import { AskSourceFieldsFragmentDoc } from '../../ask/graphql/ask-source.generated';
 import type * as ApolloReactCommon from '../../../graphql/apollo-hooks';
 import * as ApolloReactHooks from '../../../graphql/apollo-hooks';
 const defaultOptions = {} as const;
@@ -78,14 +79,7 @@ export const ConversationTurnFieldsFragmentDoc = gql`
   mode
   notice
   sources {
-    number
-    title
-    url
-    documentId
-    sourceKind
-    sourceName
-    location
-    excerpt
+    ...AskSourceFields
   }
   myRating {
     ...AnswerRatingFields
@@ -107,6 +101,7 @@ export const ConversationThreadDocument = gql`
   }
 }
     ${ConversationTurnFieldsFragmentDoc}
+${AskSourceFieldsFragmentDoc}
 ${AnswerRatingFieldsFragmentDoc}`;
 export function useConversationThreadQuery(baseOptions: ApolloReactHooks.QueryHookOptions<ConversationThreadQuery, ConversationThreadQueryVariables> & ({ variables: ConversationThreadQueryVariables; skip?: boolean; } | { skip: boolean; }) ) {
         const options = {...defaultOptions, ...baseOptions}
