@@ -156,7 +156,9 @@ describe('Bots', () => {
 
   it('quotes the sources, labelled in full, when the provider fails', async () => {
     fake.reply(() => ({ kind: 'error', status: 500 }));
-    const question = 'Where do we gather after a fire alarm in Montreal?';
+    // In the document's own words: an answer quoted without a model needs them (a model is
+    // given looser matches, such as "where do we gather after a fire alarm").
+    const question = 'Where is the fire assembly point of the Montreal office?';
     const input = page.getByPlaceholder('Ask me anything...');
     await input.fill(question);
     await input.press('Enter');

@@ -246,6 +246,19 @@ describe('with a model', () => {
     fake.reply(citeFirstPassage);
   });
 
+  it('gives a model the looser matches quoting cannot answer, and keeps its cited answer', async () => {
+    fake.reply(citeFirstPassage);
+    const question = 'Where do we gather after a fire alarm in Montreal?';
+    // Two of its words are in no document: quoted sentences would not answer it...
+    const quoted = await ask(question);
+    expect(quoted.answer.found).toBe(false);
+    // ...but a model reads the fire-safety passage for it, and its citation holds.
+    const written = await ask(question, undefined, withModel, modelAdmin);
+    expect(written.answer.mode).toBe('generated');
+    expect(written.answer.found).toBe(true);
+    expect(written.answer.sources[0].title).toBe('fire-safety');
+  });
+
   it('does not call the model for a question the sources do not cover', async () => {
     fake.requests.length = 0;
     const { answer } = await ask(

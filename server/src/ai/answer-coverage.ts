@@ -12,6 +12,11 @@ import { lexemesOf } from './lexemes.js';
 export const COVERAGE = {
   /** The best passage must cover at least this share of the question's weight. */
   minimum: 0.6,
+  /**
+   * With a model, passages covering this much are given to it (it may see that "gather" means
+   * "assembly point"); its citations are then checked. Below it, no model is asked.
+   */
+  modelMinimum: 0.3,
   /** Weight of a word no passage holds, relative to the rarest word some passage holds. */
   unknownWeight: 2,
   /** Weight of a word when the question has no known word at all (every word unknown). */

@@ -271,12 +271,21 @@ export class AskService {
       candidates.map((p) => ({ ...p, isSheet: p.location?.kind === 'sheet' })),
     );
     const onTopic = coverage >= COVERAGE.minimum;
+    // A model reads meaning, not only words ("where do we gather" for "the assembly point"): it
+    // is given a looser match, told to say when the passages do not answer, and checked on its
+    // citations. Sentences quoted without one need the words themselves.
+    const forModel = provider.model !== null && coverage >= COVERAGE.modelMinimum;
     const retrievalMs = performance.now() - started;
-    onEvent({ type: 'sources', sources: onTopic ? candidates : [], retrievalMs, searchQuery });
+    onEvent({
+      type: 'sources',
+      sources: onTopic || forModel ? candidates : [],
+      retrievalMs,
+      searchQuery,
+    });
 
     let answer: string | null = null;
     let mode: AnswerMode = 'extractive';
-    if (onTopic) {
+    if (onTopic || forModel) {
       const written = await provider.run(
         'answer',
         (chat) =>
