@@ -112,6 +112,12 @@ export const routes: RouteObject[] = [
                 ),
               },
               {
+                path: 'account/linked',
+                lazy: page(() =>
+                  import('./pages/app/LinkedAccountsPage').then((m) => m.LinkedAccountsPage),
+                ),
+              },
+              {
                 path: 'api-keys',
                 lazy: page(() => import('./pages/app/ApiKeysPage').then((m) => m.ApiKeysPage)),
               },

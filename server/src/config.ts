@@ -75,8 +75,17 @@ export interface Config {
     /** The API root; Drive is under /drive/v3. */
     apiUrl: string;
   };
-  /** GitHub's REST API root (github.com); Enterprise Server bases are typed per source. */
-  github: { apiUrl: string };
+  /**
+   * GitHub's REST API root (github.com; Enterprise Server bases are typed per source), and the
+   * GitHub OAuth app members link their GitHub account with (base URL a test double can replace).
+   */
+  github: {
+    apiUrl: string;
+    clientId: string | undefined;
+    clientSecret: string | undefined;
+    /** GITHUB_OAUTH_URL: /login/oauth/authorize and /login/oauth/access_token live under it. */
+    oauthUrl: string;
+  };
   connectors: {
     /** Let a connector reach loopback, private and link-local addresses (self-hosted tools, test doubles). */
     allowPrivateHosts: boolean;
@@ -255,6 +264,9 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     },
     github: {
       apiUrl: trimSlash(url(env, 'GITHUB_API_URL', ['http', 'https']) ?? 'https://api.github.com'),
+      clientId: env.GITHUB_CLIENT_ID?.trim() || undefined,
+      clientSecret: env.GITHUB_CLIENT_SECRET?.trim() || undefined,
+      oauthUrl: trimSlash(url(env, 'GITHUB_OAUTH_URL', ['http', 'https']) ?? 'https://github.com'),
     },
     connectors: {
       allowPrivateHosts: boolean(env, 'CONNECTORS_ALLOW_PRIVATE_HOSTS', false),

@@ -28,6 +28,12 @@ import { GoogleOAuth } from './modules/connectors/google-oauth.js';
 import { ConnectorSync } from './modules/connectors/connector-sync.js';
 import { ConnectorsService } from './modules/connectors/connectors.service.js';
 import { CredentialVault } from './modules/connectors/credentials.js';
+import {
+  AtlassianIdentity,
+  GitHubIdentity,
+  GoogleIdentity,
+} from './modules/linked-accounts/identity-providers.js';
+import { LinkedAccountsService } from './modules/linked-accounts/linked-accounts.service.js';
 import { ProviderKeysService } from './modules/integrations/provider-keys.service.js';
 import { Readers } from './modules/access/reader.js';
 import { GroupsService } from './modules/access/groups.service.js';
@@ -68,6 +74,7 @@ export interface Services {
   providerKeys: ProviderKeysService;
   connectors: ConnectorsService;
   connectorSync: ConnectorSync;
+  linkedAccounts: LinkedAccountsService;
   bots: BotsService;
 }
 
@@ -218,6 +225,19 @@ export function createServices(
     sourceAccess,
     readers,
   );
+  // Members link their own accounts through the connectors' OAuth apps (and GitHub's OAuth app);
+  // every provider sends them back to the Linked accounts page.
+  const linkedRedirect = `${config.publicUrl}/app/account/linked`;
+  const linkedAccounts = new LinkedAccountsService(
+    db,
+    {
+      atlassian: new AtlassianIdentity(config.atlassian, linkedRedirect),
+      google: new GoogleIdentity(config.google, linkedRedirect),
+      github: new GitHubIdentity(config.github, linkedRedirect),
+    },
+    keys.tokenHash,
+    auditLog,
+  );
   const bots = new BotsService(db, ask, providerKeys, auditLog, answerFeedback, readers);
   return {
     db,
@@ -246,6 +266,7 @@ export function createServices(
     providerKeys,
     connectors,
     connectorSync,
+    linkedAccounts,
     bots,
   };
 }

@@ -5,6 +5,7 @@ import { SignOutDocument } from '../modules/auth/graphql/auth.generated';
 import { storeSession } from '../modules/auth/session-store';
 import { eagerRoutes } from '../test/eager-routes';
 import { apiKeysMock } from '../test/api-keys-mocks';
+import { linkedAccountsMock } from '../test/linked-accounts-mocks';
 import { fakeToken, renderRoutes } from '../test/render';
 import { sourcesMock } from '../test/sources-mocks';
 
@@ -91,6 +92,20 @@ describe('TopBar', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/app/api-keys'));
     // The page needs no permission: a member lands on it, not on Access Denied.
     expect(await screen.findByRole('heading', { name: 'API keys', level: 2 })).toBeInTheDocument();
+  });
+
+  it('offers Linked accounts in the account menu to any member', async () => {
+    const user = userEvent.setup();
+    storeSession(fakeToken({ permissions: ['search.read'] }), 'refresh');
+    const { router } = renderRoutes(routes, '/app/dashboard', [linkedAccountsMock([])]);
+
+    await user.click(screen.getByRole('button', { name: 'Account: Ada Lovelace' }));
+    const menu = await screen.findByRole('menu');
+    await user.click(within(menu).getByRole('menuitem', { name: 'Linked accounts' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/account/linked'));
+    expect(
+      await screen.findByRole('heading', { name: 'Linked accounts', level: 2 }),
+    ).toBeInTheDocument();
   });
 
   it('shows Team settings in the account menu with user.read', async () => {

@@ -9,7 +9,14 @@ import {
   ThemeIcon,
   UnstyledButton,
 } from '@mantine/core';
-import { IconBell, IconKey, IconLogout, IconSearch, IconSettings } from '@tabler/icons-react';
+import {
+  IconBell,
+  IconKey,
+  IconLink,
+  IconLogout,
+  IconSearch,
+  IconSettings,
+} from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { useSession } from '../modules/auth/use-session';
 import { ColorSchemeToggle } from '../shared/ColorSchemeToggle';
@@ -80,6 +87,9 @@ export function TopBar() {
               Team settings
             </MenuLink>
           )}
+          <MenuLink to="/app/account/linked" icon={<IconLink size={16} stroke={1.6} />}>
+            Linked accounts
+          </MenuLink>
           <MenuLink to="/app/api-keys" icon={<IconKey size={16} stroke={1.6} />}>
             API keys
           </MenuLink>

@@ -16,6 +16,8 @@ import { DocumentView, SearchHistoryEntry } from '../modules/search/search-histo
 import { SearchTermStat, SearchWorkspaceStat } from '../modules/search/search-stats.entity.js';
 import { ChunkEmbedding } from '../modules/search/chunk-embedding.entity.js';
 import { OAuthState } from '../modules/connectors/oauth-state.entity.js';
+import { LinkedAccount } from '../modules/linked-accounts/linked-account.entity.js';
+import { LinkState } from '../modules/linked-accounts/link-state.entity.js';
 import { ServerSetting } from '../storage/server-setting.entity.js';
 import { ApiKey } from '../modules/api-keys/api-key.entity.js';
 import { AuditEvent } from '../modules/audit/audit-event.entity.js';
@@ -52,6 +54,8 @@ export const entities = [
   BotSource,
   BotLog,
   OAuthState,
+  LinkedAccount,
+  LinkState,
   Conversation,
   ConversationTurn,
   AnswerFeedback,

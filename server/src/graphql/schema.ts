@@ -10,6 +10,7 @@ import { SearchResolver } from '../modules/search/search.resolver.js';
 import { BotsResolver } from '../modules/bots/bots.resolver.js';
 import { ConversationsResolver } from '../modules/conversations/conversations.resolver.js';
 import { ConnectorsResolver } from '../modules/connectors/connectors.resolver.js';
+import { LinkedAccountsResolver } from '../modules/linked-accounts/linked-accounts.resolver.js';
 import { SourcesResolver } from '../modules/sources/sources.resolver.js';
 import { GroupsResolver } from '../modules/access/groups.resolver.js';
 import { SourceAccessResolver } from '../modules/access/source-access.resolver.js';
@@ -27,6 +28,7 @@ export const resolvers = [
   BotsResolver,
   ConversationsResolver,
   ConnectorsResolver,
+  LinkedAccountsResolver,
   ApiKeysResolver,
   AuditResolver,
 ] as const;

@@ -7,8 +7,9 @@ import type { AddressInfo, Socket } from 'node:net';
  * documented shapes without a network or an account. One server plays every host:
  * - auth.atlassian.com: GET /authorize and POST /oauth/token (OAuth 2.0 3LO, rotating refresh
  *   tokens);
- * - api.atlassian.com: GET /oauth/token/accessible-resources and /ex/{confluence|jira}/{cloudId}/…
- *   (Bearer), which serve the same handlers as the site;
+ * - api.atlassian.com: GET /me (the token's user, scope read:me), GET
+ *   /oauth/token/accessible-resources and /ex/{confluence|jira}/{cloudId}/… (Bearer), which serve
+ *   the same handlers as the site;
  * - one site: Confluence REST v2 under /wiki/api/v2 and Jira REST v3 under /rest/api/3 (Basic
  *   email:token).
  * Tests add content, edit and delete it, inject faults and latency; every request is logged.
@@ -61,6 +62,14 @@ export interface FakeAtlassianResource {
   scopes?: string[];
 }
 
+/** A person at Atlassian, as GET /me describes them. */
+export interface FakeAtlassianUser {
+  accountId: string;
+  email: string;
+  emailVerified: boolean;
+  name: string;
+}
+
 export interface FakeAtlassian {
   /** http://127.0.0.1:<port>: the auth server, the API gateway and the site's base URL. */
   url: string;
@@ -103,8 +112,17 @@ export interface FakeAtlassian {
   deleteIssue(key: string): void;
   /** Default true: GET /authorize redirects straight back with a code. */
   autoConsent: boolean;
-  /** A code as if the user had consented. */
-  issueCode(input: { redirectUri: string; scope?: string }): string;
+  /** A code as if the user had consented (by default as `signedIn`). */
+  issueCode(input: { redirectUri: string; scope?: string; accountId?: string }): string;
+  /** A person who can consent; account id generated unless given, email verified by default. */
+  addUser(input: {
+    email: string;
+    emailVerified?: boolean;
+    name?: string;
+    accountId?: string;
+  }): FakeAtlassianUser;
+  /** The account id of whoever is signed in at the consent screen (a default user at first). */
+  signedIn: string;
   /** Default: one resource, { id: cloudId, name: 'Fake site', url }. */
   setResources(resources: FakeAtlassianResource[]): void;
   /** Every live access token now answers 401. */
@@ -255,6 +273,7 @@ class Fake implements FakeAtlassian {
   readonly requests: FakeAtlassianRequest[] = [];
   maxInFlight = 0;
   autoConsent = true;
+  signedIn: string;
 
   private latency: number;
   private readonly tokenTtlSeconds: number;
@@ -269,10 +288,17 @@ class Fake implements FakeAtlassian {
   private readonly issues = new Map<string, Issue>(); // by id, in creation order
   private readonly codes = new Map<
     string,
-    { redirectUri: string; scope: string; expiresAt: number; used: boolean }
+    { redirectUri: string; scope: string; accountId: string; expiresAt: number; used: boolean }
   >();
-  private readonly accessTokens = new Map<string, { expiresAt: number; scope: string }>();
-  private readonly refreshTokens = new Map<string, { live: boolean; scope: string }>();
+  private readonly accessTokens = new Map<
+    string,
+    { expiresAt: number; scope: string; accountId: string }
+  >();
+  private readonly refreshTokens = new Map<
+    string,
+    { live: boolean; scope: string; accountId: string }
+  >();
+  private readonly users = new Map<string, FakeAtlassianUser>(); // by account id
   private resources: FakeAtlassianResource[] | null = null;
   private readonly planned: Planned[] = [];
   // Tracked so close() cuts keep-alive connections and pending latency at once.
@@ -287,6 +313,7 @@ class Fake implements FakeAtlassian {
     // Codes are short-lived; ten minutes is the usual OAuth bound.
     this.codeTtlSeconds = options.codeTtlSeconds ?? 600;
     this.latency = options.latencyMs ?? 0;
+    this.signedIn = this.addUser({ email: 'oauth-user@fake.test', name: 'OAuth User' }).accountId;
     this.server.on('connection', (socket) => {
       this.sockets.add(socket);
       socket.on('close', () => this.sockets.delete(socket));
@@ -425,10 +452,23 @@ class Fake implements FakeAtlassian {
 
   // ---- Test-side state: OAuth ----------------------------------------------------------------
 
-  issueCode(input: { redirectUri: string; scope?: string }) {
+  addUser(input: { email: string; emailVerified?: boolean; name?: string; accountId?: string }) {
+    // Atlassian account ids look like 557058:<uuid> or a 24-hex id; the shape is opaque to callers.
+    const user: FakeAtlassianUser = {
+      accountId: input.accountId ?? `557058:${randomUUID()}`,
+      email: input.email,
+      emailVerified: input.emailVerified ?? true,
+      name: input.name ?? input.email.split('@')[0]!,
+    };
+    this.users.set(user.accountId, user);
+    return { ...user };
+  }
+
+  issueCode(input: { redirectUri: string; scope?: string; accountId?: string }) {
     const code = `fake-code-${randomBytes(12).toString('hex')}`;
     this.codes.set(code, {
       redirectUri: input.redirectUri,
+      accountId: input.accountId ?? this.signedIn,
       scope: input.scope || DEFAULT_SCOPE,
       expiresAt: Date.now() + this.codeTtlSeconds * 1000,
       used: false,
@@ -530,6 +570,7 @@ class Fake implements FakeAtlassian {
     if (path === '/authorize') return method === 'GET' ? this.authorize(req) : methodNotAllowed();
     if (path === '/oauth/token') return method === 'POST' ? this.token(req) : methodNotAllowed();
     if (path === '/oauth/token/accessible-resources') return this.accessibleResources(req);
+    if (path === '/me') return method === 'GET' ? this.me(req) : methodNotAllowed();
     const gateway = /^\/ex\/(confluence|jira)\/([^/]+)(\/.*)?$/.exec(path);
     if (gateway) return this.gateway(req, gateway[1], gateway[2], gateway[3] ?? '/');
     if (path.startsWith('/wiki/')) {
@@ -615,7 +656,7 @@ class Fake implements FakeAtlassian {
       grant.redirectUri === body.redirect_uri;
     if (!grant || !usable) return oauthError(403, 'invalid_grant', 'Invalid authorization code');
     grant.used = true;
-    return { status: 200, body: this.newTokens(grant.scope) };
+    return { status: 200, body: this.newTokens(grant.scope, grant.accountId) };
   }
 
   /** Rotating refresh tokens: the one presented is disabled, a new one comes back. */
@@ -623,17 +664,18 @@ class Fake implements FakeAtlassian {
     const held = this.refreshTokens.get(String(body.refresh_token ?? ''));
     if (!held?.live) return oauthError(403, 'invalid_grant', 'Unknown or invalid refresh token.');
     held.live = false;
-    return { status: 200, body: this.newTokens(held.scope) };
+    return { status: 200, body: this.newTokens(held.scope, held.accountId) };
   }
 
-  private newTokens(scope: string) {
+  private newTokens(scope: string, accountId: string) {
     const accessToken = `fake-at-${randomBytes(16).toString('hex')}`;
     const refreshToken = `fake-rt-${randomBytes(16).toString('hex')}`;
     this.accessTokens.set(accessToken, {
       expiresAt: Date.now() + this.tokenTtlSeconds * 1000,
       scope,
+      accountId,
     });
-    this.refreshTokens.set(refreshToken, { live: true, scope });
+    this.refreshTokens.set(refreshToken, { live: true, scope, accountId });
     return {
       access_token: accessToken,
       expires_in: this.tokenTtlSeconds,
@@ -648,6 +690,32 @@ class Fake implements FakeAtlassian {
     const token = this.liveAccessToken(req);
     if (!token) return { status: 401, body: GATEWAY_UNAUTHORIZED };
     return { status: 200, body: this.siteResources(token.scope) };
+  }
+
+  /** GET /me: the token's user (scope read:me), as Atlassian's user identity API answers. */
+  private me(req: FakeAtlassianRequest): Reply {
+    const token = this.liveAccessToken(req);
+    if (!token) return { status: 401, body: GATEWAY_UNAUTHORIZED };
+    if (!token.scope.split(' ').includes('read:me'))
+      return { status: 403, body: { code: 403, message: 'Unauthorized; scope does not match' } };
+    const user = this.users.get(token.accountId);
+    if (!user) return { status: 404, body: { code: 404, message: 'User not found' } };
+    return {
+      status: 200,
+      body: {
+        account_type: 'atlassian',
+        account_id: user.accountId,
+        email: user.email,
+        email_verified: user.emailVerified,
+        name: user.name,
+        picture: `https://avatar-management.example/${encodeURIComponent(user.accountId)}`,
+        account_status: 'active',
+        nickname: user.name,
+        zoneinfo: 'Europe/London',
+        locale: 'en-GB',
+        extended_profile: {},
+      },
+    };
   }
 
   /** The sites a token reaches; scopes default to the token's own. */

@@ -10,7 +10,11 @@ import type { AddressInfo, Socket } from 'node:net';
  *   contents; also /repositories/{id}/… where its Link headers point, as GitHub's do;
  * - GraphQL at `/graphql` and `/api/graphql`: the repository's discussions (listing and one by
  *   number), `viewer` and `rateLimit`, recognised by the query's shape, not a GraphQL engine;
- * - the web root, only as the origin of `html_url`s (no pages are served).
+ * - the web root as the origin of `html_url`s, and an OAuth app's web flow there: GET
+ *   /login/oauth/authorize (redirects back with a code for the signed-in user) and POST
+ *   /login/oauth/access_token (JSON when asked with Accept: application/json, else form-encoded;
+ *   errors with 200 and an `error`, as GitHub answers); /user/emails lists the token user's
+ *   emails with their primary and verified flags (scope user:email).
  * Tokens (`Bearer` or `token`) reach a set of repositories; others answer 404, as GitHub hides
  * private repositories. Every answer carries x-ratelimit-* headers from a budget tests can
  * exhaust; faults and latency can be injected; every request is logged.
@@ -50,6 +54,9 @@ export type FakeGitHubMatcher =
 export interface FakeGitHubOptions {
   /** Delay before every answer (default 0). */
   latencyMs?: number;
+  /** The OAuth app (default fake-github-client-id / fake-github-client-secret). */
+  clientId?: string;
+  clientSecret?: string;
   /** Requests per hour of each budget (core, graphql); default 5000 like a user token. */
   rateLimit?: number;
 }
@@ -61,9 +68,27 @@ export interface NewComment {
 
 export type RateResource = 'core' | 'graphql';
 
+/** A GitHub user's email, as GET /user/emails lists it. */
+export interface FakeGitHubEmail {
+  email: string;
+  primary?: boolean;
+  verified?: boolean;
+}
+
 export interface FakeGitHub {
   /** http://127.0.0.1:<port>: the REST root (api.github.com style) and the web root. */
   url: string;
+  /** The OAuth app's credentials (GITHUB_CLIENT_ID, GITHUB_CLIENT_SECRET). */
+  clientId: string;
+  clientSecret: string;
+  /** Default true: /login/oauth/authorize redirects straight back with a code. */
+  autoConsent: boolean;
+  /** The login of whoever is signed in on the web (the one an authorize grants). */
+  signedIn: string | null;
+  /** A user who can sign in and authorize the OAuth app; answers their numeric id. */
+  addUser(input: { login: string; emails?: FakeGitHubEmail[] }): { id: number; login: string };
+  /** POST /login/oauth/access_token calls. */
+  tokenRequests(): FakeGitHubRequest[];
   /** `${url}/api/v3`: the same API as Enterprise Server serves it. */
   enterpriseApiBase: string;
   requests: FakeGitHubRequest[];
@@ -218,6 +243,14 @@ interface Token {
   userId: number;
   repos: Set<string> | null;
   revoked: boolean;
+  /** An OAuth app token's scopes; undefined for tokens added by tests (every scope). */
+  scopes?: string[];
+}
+
+interface User {
+  id: number;
+  login: string;
+  emails: FakeGitHubEmail[];
 }
 
 interface Bucket {
@@ -256,6 +289,10 @@ const API_VERSIONS = ['2022-11-28', '2026-03-10'];
 class Fake implements FakeGitHub {
   url = '';
   enterpriseApiBase = '';
+  readonly clientId: string;
+  readonly clientSecret: string;
+  autoConsent = true;
+  signedIn: string | null = null;
   readonly requests: FakeGitHubRequest[] = [];
   latencyMs: number;
   maxInFlight = 0;
@@ -267,6 +304,11 @@ class Fake implements FakeGitHub {
   private skewMs = 0;
   private readonly hourly: number;
   private readonly tokens = new Map<string, Token>();
+  private readonly users = new Map<string, User>(); // by lower-case login
+  private readonly codes = new Map<
+    string,
+    { login: string; redirectUri: string; scopes: string[]; expiresAt: number; used: boolean }
+  >();
   private readonly repos = new Map<string, Repo>(); // by lower-case full name
   private readonly buckets: Record<RateResource, Bucket>;
   private readonly planned: Planned[] = [];
@@ -276,6 +318,8 @@ class Fake implements FakeGitHub {
 
   constructor(options: FakeGitHubOptions) {
     this.latencyMs = options.latencyMs ?? 0;
+    this.clientId = options.clientId ?? 'fake-github-client-id';
+    this.clientSecret = options.clientSecret ?? 'fake-github-client-secret';
     this.hourly = options.rateLimit ?? 5000;
     const fresh = (): Bucket => ({
       limit: this.hourly,
@@ -310,10 +354,23 @@ class Fake implements FakeGitHub {
   addToken(token: string, access: { login: string; repos?: string[] }) {
     this.tokens.set(token, {
       login: access.login,
-      userId: ++this.lastId,
+      userId: this.users.get(access.login.toLowerCase())?.id ?? ++this.lastId,
       repos: access.repos ? new Set(access.repos.map((r) => r.toLowerCase())) : null,
       revoked: false,
     });
+  }
+
+  addUser(input: { login: string; emails?: FakeGitHubEmail[] }) {
+    const user: User = { id: ++this.lastId, login: input.login, emails: input.emails ?? [] };
+    this.users.set(input.login.toLowerCase(), user);
+    this.signedIn ??= user.login;
+    return { id: user.id, login: user.login };
+  }
+
+  tokenRequests() {
+    return this.requests.filter(
+      (r) => r.method === 'POST' && r.path === '/login/oauth/access_token',
+    );
   }
 
   revokeToken(token: string) {
@@ -564,6 +621,11 @@ class Fake implements FakeGitHub {
   }
 
   private route(req: FakeGitHubRequest, resource: RateResource): Reply {
+    // github.com's web flow, not the API: no token, no rate budget.
+    if (req.path === '/login/oauth/authorize')
+      return req.method === 'GET' ? this.authorize(req) : { status: 404, body: NOT_FOUND };
+    if (req.path === '/login/oauth/access_token')
+      return req.method === 'POST' ? this.accessToken(req) : { status: 404, body: NOT_FOUND };
     const version = req.headers['x-github-api-version'];
     if (version && !API_VERSIONS.includes(version))
       return {
@@ -644,6 +706,7 @@ class Fake implements FakeGitHub {
   private rest(call: Call): Reply {
     const { route } = call.req;
     if (route === '/user') return { status: 200, body: this.userJson(call.token) };
+    if (route === '/user/emails') return this.userEmails(call);
     if (route === '/rate_limit') return this.rateLimitJson();
     let m: RegExpExecArray | null;
     let repo: Repo | undefined;
@@ -1026,6 +1089,113 @@ class Fake implements FakeGitHub {
 
   // ---- JSON shapes ---------------------------------------------------------------------------
 
+  // ---- OAuth app web flow --------------------------------------------------------------------
+
+  /**
+   * The authorize page. With autoConsent (and a signed-in user) it redirects back at once as if
+   * the user clicked Authorize; `consent=deny` redirects with error=access_denied. A wrong client
+   * or redirect is shown on GitHub's page, never sent back.
+   */
+  private authorize(req: FakeGitHubRequest): Reply {
+    const q = req.query;
+    if (q.get('client_id') !== this.clientId)
+      return { status: 404, body: 'The OAuth application was not found.' };
+    const redirectUri = q.get('redirect_uri') ?? '';
+    if (!URL.canParse(redirectUri))
+      return { status: 400, body: 'The redirect_uri MUST match the registered callback URL.' };
+    const state = q.get('state');
+    const back = (params: Record<string, string | null>) => {
+      const to = new URL(redirectUri);
+      for (const [k, v] of Object.entries(params)) if (v !== null) to.searchParams.set(k, v);
+      return { status: 302, headers: { location: to.toString() } };
+    };
+    if (q.get('consent') === 'deny')
+      return back({
+        error: 'access_denied',
+        error_description: 'The user has denied your application access.',
+        error_uri: 'https://docs.github.com/apps/troubleshooting-authorization-request-errors',
+        state,
+      });
+    const user = this.signedIn ? this.users.get(this.signedIn.toLowerCase()) : undefined;
+    if (!user) return { status: 200, body: 'Sign in to GitHub to continue.' };
+    if (!this.autoConsent && q.get('consent') !== 'allow')
+      return { status: 200, body: `Authorize ${this.clientId} for ${user.login}?` };
+    const code = randomBytes(10).toString('hex');
+    this.codes.set(code, {
+      login: user.login,
+      redirectUri,
+      scopes: (q.get('scope') ?? '').split(/[ ,]+/).filter(Boolean),
+      expiresAt: Date.now() + 10 * 60 * 1000,
+      used: false,
+    });
+    return back({ code, state });
+  }
+
+  /** The code exchange: errors come back with 200 and an `error`, as GitHub's do. */
+  private accessToken(req: FakeGitHubRequest): Reply {
+    const body: Record<string, string> = { ...Object.fromEntries(req.query) };
+    if (req.body && typeof req.body === 'object') Object.assign(body, req.body);
+    const json = (req.headers.accept ?? '').includes('application/json');
+    const answer = (fields: Record<string, string>): Reply =>
+      json
+        ? { status: 200, body: fields }
+        : {
+            status: 200,
+            headers: { 'content-type': 'application/x-www-form-urlencoded; charset=utf-8' },
+            body: new URLSearchParams(fields).toString(),
+          };
+    const docs =
+      'https://docs.github.com/apps/troubleshooting-oauth-app-access-token-request-errors';
+    if (body.client_id !== this.clientId || body.client_secret !== this.clientSecret)
+      return answer({
+        error: 'incorrect_client_credentials',
+        error_description: 'The client_id and/or client_secret passed are incorrect.',
+        error_uri: `${docs}/#incorrect-client-credentials`,
+      });
+    const grant = this.codes.get(body.code ?? '');
+    if (!grant || grant.used || grant.expiresAt <= Date.now())
+      return answer({
+        error: 'bad_verification_code',
+        error_description: 'The code passed is incorrect or expired.',
+        error_uri: `${docs}/#bad-verification-code`,
+      });
+    if (body.redirect_uri && body.redirect_uri !== grant.redirectUri)
+      return answer({
+        error: 'redirect_uri_mismatch',
+        error_description:
+          'The redirect_uri MUST match the registered callback URL for this application.',
+        error_uri: `${docs}/#redirect-uri-mismatch`,
+      });
+    grant.used = true;
+    const token = `gho_${randomBytes(18).toString('base64url')}`;
+    const user = this.users.get(grant.login.toLowerCase())!;
+    this.tokens.set(token, {
+      login: user.login,
+      userId: user.id,
+      repos: null,
+      revoked: false,
+      scopes: grant.scopes,
+    });
+    return answer({ access_token: token, scope: grant.scopes.join(','), token_type: 'bearer' });
+  }
+
+  /** GET /user/emails: needs user:email (or user) on an OAuth token; 404 otherwise, as GitHub. */
+  private userEmails(call: Call): Reply {
+    const { scopes } = call.token;
+    if (scopes && !scopes.includes('user:email') && !scopes.includes('user'))
+      return { status: 404, body: NOT_FOUND };
+    const user = this.users.get(call.token.login.toLowerCase());
+    return {
+      status: 200,
+      body: (user?.emails ?? []).map((e) => ({
+        email: e.email,
+        primary: e.primary ?? false,
+        verified: e.verified ?? false,
+        visibility: e.primary ? 'private' : null,
+      })),
+    };
+  }
+
   private userJson(token: Token) {
     return {
       login: token.login,
@@ -1183,11 +1353,15 @@ function toRequest(req: http.IncomingMessage, bytes: Buffer): FakeGitHubRequest 
   if (path === '/graphql' || path === '/api/graphql') route = '/graphql';
   else if (path === '/api/v3' || path.startsWith('/api/v3/')) route = path.slice(7) || '/';
   let body: unknown;
-  try {
-    body = bytes.length > 0 ? JSON.parse(bytes.toString('utf8')) : undefined;
-  } catch {
-    body = undefined;
-  }
+  const text = bytes.toString('utf8');
+  if ((req.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded'))
+    body = Object.fromEntries(new URLSearchParams(text));
+  else
+    try {
+      body = bytes.length > 0 ? JSON.parse(text) : undefined;
+    } catch {
+      body = undefined;
+    }
   return {
     method: req.method ?? 'GET',
     path,

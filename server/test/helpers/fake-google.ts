@@ -7,7 +7,8 @@ import type { AddressInfo, Socket } from 'node:net';
  * documented shapes without a network or an account. One server plays every host:
  * - accounts.google.com: GET /o/oauth2/v2/auth (the consent page, or a redirect at once);
  * - oauth2.googleapis.com: POST /token (code exchange, refresh without rotation), POST /revoke;
- * - www.googleapis.com: Drive v3 under /drive/v3 (about, files, export, changes, drives), Bearer;
+ * - www.googleapis.com: Drive v3 under /drive/v3 (about, files, export, changes, drives), and the
+ *   OpenID Connect userinfo at /oauth2/v3/userinfo (sub, email, email_verified), Bearer;
  * - docs.google.com / drive.google.com: the files' webViewLink pages (a title, for e2e clicks).
  * Tests add files, edit, trash, delete and move them (each appends to the changes feed), inject
  * faults and latency; every request is logged. Shapes follow shared/research/connectors.md §4.
@@ -98,6 +99,15 @@ export interface NewGoogleFile {
   driveId?: string;
 }
 
+/** A Google account, as the OpenID userinfo describes it. */
+export interface FakeGoogleUser {
+  /** The stable account id (digits, as Google's). */
+  sub: string;
+  email: string;
+  emailVerified: boolean;
+  name: string;
+}
+
 export interface FakeGoogle {
   /** http://127.0.0.1:<port>: GOOGLE_API_URL, and the base of authUrl and tokenUrl. */
   url: string;
@@ -118,6 +128,15 @@ export interface FakeGoogle {
   latencyMs: number;
   /** Default true: the consent page redirects straight back with a code. */
   autoConsent: boolean;
+  /** The email of whoever is signed in at the consent page (default `email`). */
+  signedIn: string;
+  /** An account (sub generated unless given, email verified by default); others get defaults. */
+  addUser(input: {
+    email: string;
+    emailVerified?: boolean;
+    name?: string;
+    sub?: string;
+  }): FakeGoogleUser;
   /** An access token as if the user had consented (scope default drive.readonly). */
   issueToken(email?: string, scope?: string): string;
   /** An authorization code as if the user had consented (offline: with a refresh token). */
@@ -274,6 +293,7 @@ class Fake implements FakeGoogle {
   maxInFlight = 0;
   latencyMs: number;
   autoConsent = true;
+  signedIn: string;
 
   private readonly tokenTtl: number;
   private readonly codeTtl: number;
@@ -311,6 +331,7 @@ class Fake implements FakeGoogle {
     string,
     { email: string; scope: string; live: boolean }
   >();
+  private readonly users = new Map<string, FakeGoogleUser>(); // by email
   private readonly planned: Planned[] = [];
   private readonly sockets = new Set<Socket>();
   private readonly timers = new Set<NodeJS.Timeout>();
@@ -320,6 +341,7 @@ class Fake implements FakeGoogle {
     this.clientId = options.clientId ?? 'fake-google-client.apps.googleusercontent.com';
     this.clientSecret = options.clientSecret ?? 'fake-google-secret';
     this.email = options.email ?? 'ada@example.com';
+    this.signedIn = this.email;
     this.tokenTtl = options.accessTokenTtlSeconds ?? 3599;
     this.codeTtl = options.codeTtlSeconds ?? 600;
     this.maxPageSize = options.maxPageSize ?? 1000;
@@ -454,12 +476,28 @@ class Fake implements FakeGoogle {
     return token;
   }
 
+  addUser(input: { email: string; emailVerified?: boolean; name?: string; sub?: string }) {
+    const user: FakeGoogleUser = {
+      sub: input.sub ?? subOf(input.email),
+      email: input.email,
+      emailVerified: input.emailVerified ?? true,
+      name: input.name ?? input.email.split('@')[0]!,
+    };
+    this.users.set(input.email, user);
+    return { ...user };
+  }
+
+  /** The account behind an email: added, or a default verified one. */
+  private userOf(email: string): FakeGoogleUser {
+    return this.users.get(email) ?? this.addUser({ email });
+  }
+
   issueCode(input: { redirectUri: string; scope?: string; email?: string; offline?: boolean }) {
     const code = `4/0fake-${randomBytes(18).toString('base64url')}`;
     this.codes.set(code, {
       redirectUri: input.redirectUri,
       scope: input.scope ?? DRIVE_READONLY,
-      email: input.email ?? this.email,
+      email: input.email ?? this.signedIn,
       offline: input.offline ?? true,
       expiresAt: Date.now() + this.codeTtl * 1000,
       used: false,
@@ -542,6 +580,7 @@ class Fake implements FakeGoogle {
       path,
     );
     if (page) return this.webPage(page[2]);
+    if (path === '/oauth2/v3/userinfo') return this.userinfo(req);
     if (!path.startsWith('/drive/v3/'))
       return { status: 404, body: googleError(404, 'notFound', `No route for ${method} ${path}`) };
     const token = this.liveToken(req);
@@ -561,6 +600,39 @@ class Fake implements FakeGoogle {
     const match = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '');
     const token = match ? this.accessTokens.get(match[1]) : undefined;
     return token && token.expiresAt > Date.now() ? token : null;
+  }
+
+  /**
+   * OpenID Connect userinfo (GET or POST, Bearer): sub always; email and email_verified with the
+   * `email` scope. A token without openid, email or profile scope answers 401, as Google does.
+   */
+  private userinfo(req: FakeGoogleRequest): Reply {
+    const token = this.liveToken(req);
+    const scopes = token?.scope.split(' ') ?? [];
+    const openid = scopes.some((s) =>
+      ['openid', 'email', 'profile'].includes(
+        s.replace(/^https:\/\/www\.googleapis\.com\/auth\/userinfo\./, ''),
+      ),
+    );
+    if (!token || !openid)
+      return {
+        status: 401,
+        headers: {
+          'www-authenticate': 'Bearer realm="https://accounts.google.com/", error="invalid_token"',
+        },
+        body: { error: 'invalid_request', error_description: 'Invalid Credentials' },
+      };
+    const user = this.userOf(token.email);
+    const withEmail = scopes.some((s) => s === 'email' || s.endsWith('/auth/userinfo.email'));
+    return {
+      status: 200,
+      body: {
+        sub: user.sub,
+        name: user.name,
+        picture: `https://lh3.googleusercontent.example/a/${user.sub}`,
+        ...(withEmail ? { email: user.email, email_verified: user.emailVerified } : {}),
+      },
+    };
   }
 
   // ---- OAuth 2.0 web-server flow -------------------------------------------------------------
@@ -1331,4 +1403,10 @@ function iso(ms: number): string {
 
 function isObject(value: unknown): value is Record<string, any> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** A stable, Google-looking numeric account id for an email. */
+function subOf(email: string): string {
+  const digits = BigInt(`0x${createHash('sha256').update(email).digest('hex').slice(0, 15)}`);
+  return `1${digits.toString().padStart(20, '0').slice(0, 20)}`;
 }

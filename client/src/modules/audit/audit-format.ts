@@ -17,6 +17,8 @@ const LABELS: Record<string, string> = {
   'connector.connected': 'Connector connected',
   'connector.disconnected': 'Connector disconnected',
   'connector.resync': 'Connector synced on demand',
+  'account.linked': 'Account linked',
+  'account.unlinked': 'Account unlinked',
   'document.deleted': 'Document deleted',
   'source.deleted': 'Source deleted',
   'bot.created': 'Bot created',

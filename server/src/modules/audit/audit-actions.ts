@@ -15,6 +15,8 @@ export const AUDIT_ACTIONS = [
   'connector.connected',
   'connector.disconnected',
   'connector.resync',
+  'account.linked',
+  'account.unlinked',
   'document.deleted',
   'source.deleted',
   'source.access_changed',

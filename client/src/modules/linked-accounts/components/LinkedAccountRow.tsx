@@ -1,0 +1,86 @@
+import { Badge, Button, Group, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconLink, IconLinkOff } from '@tabler/icons-react';
+import type { LinkedAccountFieldsFragment } from '../graphql/linked-accounts.generated';
+import type { LinkProviderInfo } from '../providers';
+
+interface LinkedAccountRowProps {
+  provider: LinkProviderInfo;
+  account: LinkedAccountFieldsFragment | undefined;
+  busy: boolean;
+  onLink: () => void;
+  onUnlink: () => void;
+}
+
+const dateText = (iso: string) =>
+  new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(new Date(iso));
+
+/** One provider: linked (which account, since when, Unlink) or not (what linking gives, Link). */
+export function LinkedAccountRow({
+  provider,
+  account,
+  busy,
+  onLink,
+  onUnlink,
+}: LinkedAccountRowProps) {
+  const ProviderIcon = provider.icon;
+  return (
+    <Group
+      component="li"
+      justify="space-between"
+      wrap="nowrap"
+      gap="md"
+      p="md"
+      aria-label={provider.label}
+    >
+      <Group gap="md" wrap="nowrap" style={{ minWidth: 0 }}>
+        <ThemeIcon variant="light" size={40} radius="md" color={account ? 'teal' : 'gray'}>
+          <ProviderIcon size={22} stroke={1.6} />
+        </ThemeIcon>
+        <Stack gap={2} style={{ minWidth: 0 }}>
+          <Group gap="xs">
+            <Text fw={600}>{provider.label}</Text>
+            {account ? (
+              <Badge color="teal" variant="light" size="sm">
+                Linked
+              </Badge>
+            ) : (
+              <Badge color="gray" variant="light" size="sm">
+                Not linked
+              </Badge>
+            )}
+          </Group>
+          {account ? (
+            <Text size="sm" c="dimmed" truncate>
+              {account.email ?? `Account ${account.accountId} (no verified email)`} · linked{' '}
+              {dateText(account.linkedAt)}
+            </Text>
+          ) : (
+            <Text size="sm" c="dimmed">
+              Link it so your searches include {provider.why}.
+            </Text>
+          )}
+        </Stack>
+      </Group>
+      {account ? (
+        <Button
+          variant="default"
+          leftSection={<IconLinkOff size={16} />}
+          loading={busy}
+          onClick={onUnlink}
+          aria-label={`Unlink ${provider.label}`}
+        >
+          Unlink
+        </Button>
+      ) : (
+        <Button
+          leftSection={<IconLink size={16} />}
+          loading={busy}
+          onClick={onLink}
+          aria-label={`Link ${provider.label}`}
+        >
+          Link
+        </Button>
+      )}
+    </Group>
+  );
+}

@@ -1,0 +1,250 @@
+import type { Config } from '../../config.js';
+import { AtlassianOAuth } from '../connectors/atlassian-oauth.js';
+import { ConnectorAuthError, ConnectorUnavailableError } from '../connectors/connector-errors.js';
+import { detail } from '../connectors/connector-http.js';
+import { GoogleOAuth } from '../connectors/google-oauth.js';
+import { callTokenService } from '../connectors/oauth-provider.js';
+
+export const LINK_PROVIDERS = ['atlassian', 'google', 'github'] as const;
+export type LinkProvider = (typeof LINK_PROVIDERS)[number];
+
+export const isLinkProvider = (name: string): name is LinkProvider =>
+  (LINK_PROVIDERS as readonly string[]).includes(name);
+
+/** Who the provider says the member is: a stable id, and an email only when verified. */
+export interface ProviderIdentity {
+  accountId: string;
+  email: string | null;
+}
+
+/** One provider's OAuth for linking a member's own account (not a connection's). */
+export interface IdentityProvider {
+  readonly provider: LinkProvider;
+  /** For messages: Atlassian, Google, GitHub. */
+  readonly label: string;
+  readonly configured: boolean;
+  authorizeUrl(state: string): string;
+  /** Exchanges the code (with the server's secret) and reads the account; the token is dropped. */
+  identify(code: string): Promise<ProviderIdentity>;
+}
+
+/** Only what identifies the member: no access to their content. */
+export const LINK_SCOPES: Record<LinkProvider, string> = {
+  atlassian: 'read:me',
+  google: 'openid email',
+  github: 'user:email',
+};
+
+/** GET a provider API answer as JSON, with its status (a network failure is "unavailable"). */
+async function getJson(
+  label: string,
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; body: unknown; text: string }> {
+  const { status, text } = await callTokenService(label, url, { headers });
+  let body: unknown = null;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    /* reported by the caller through the status or the missing fields */
+  }
+  return { status, body, text };
+}
+
+const normalEmail = (value: unknown) =>
+  typeof value === 'string' && value.includes('@') ? value.trim().toLowerCase() : null;
+
+const isTrue = (value: unknown) => value === true || value === 'true';
+
+function accountIdOf(label: string, value: unknown): string {
+  const id = typeof value === 'number' ? String(value) : typeof value === 'string' ? value : '';
+  if (!id.trim()) throw new ConnectorAuthError(`${label} did not say which account this is.`);
+  return id.trim();
+}
+
+/** Atlassian 3LO with `read:me`; the account is GET api.atlassian.com/me's account_id. */
+export class AtlassianIdentity implements IdentityProvider {
+  readonly provider = 'atlassian' as const;
+  readonly label = 'Atlassian';
+  private readonly oauth: AtlassianOAuth;
+
+  constructor(
+    private readonly config: Config['atlassian'],
+    private readonly redirectUri: string,
+  ) {
+    this.oauth = new AtlassianOAuth(config, redirectUri);
+  }
+
+  get configured() {
+    return this.oauth.configured;
+  }
+
+  authorizeUrl(state: string): string {
+    const query = new URLSearchParams({
+      audience: 'api.atlassian.com',
+      client_id: this.config.clientId ?? '',
+      scope: LINK_SCOPES.atlassian,
+      redirect_uri: this.redirectUri,
+      state,
+      response_type: 'code',
+      prompt: 'consent',
+    });
+    return `${this.config.authUrl}/authorize?${query.toString()}`;
+  }
+
+  async identify(code: string): Promise<ProviderIdentity> {
+    const { accessToken } = await this.oauth.exchangeCode(code);
+    const me = await getJson(this.label, `${this.config.apiUrl}/me`, {
+      authorization: `Bearer ${accessToken}`,
+      accept: 'application/json',
+    });
+    if (me.status !== 200)
+      throw new ConnectorAuthError(
+        `Atlassian did not tell who you are (HTTP ${me.status}${detail(me.text)}).`,
+      );
+    const body = (me.body ?? {}) as Record<string, unknown>;
+    return {
+      accountId: accountIdOf(this.label, body.account_id),
+      email: isTrue(body.email_verified) ? normalEmail(body.email) : null,
+    };
+  }
+}
+
+/** Google's web-server flow with `openid email`; the account is the OpenID userinfo `sub`. */
+export class GoogleIdentity implements IdentityProvider {
+  readonly provider = 'google' as const;
+  readonly label = 'Google';
+  private readonly oauth: GoogleOAuth;
+
+  constructor(
+    private readonly config: Config['google'],
+    private readonly redirectUri: string,
+  ) {
+    this.oauth = new GoogleOAuth(config, redirectUri);
+  }
+
+  get configured() {
+    return this.oauth.configured;
+  }
+
+  authorizeUrl(state: string): string {
+    const query = new URLSearchParams({
+      client_id: this.config.clientId ?? '',
+      redirect_uri: this.redirectUri,
+      response_type: 'code',
+      scope: LINK_SCOPES.google,
+      prompt: 'select_account',
+      state,
+    });
+    return `${this.config.authUrl}?${query.toString()}`;
+  }
+
+  async identify(code: string): Promise<ProviderIdentity> {
+    const { accessToken } = await this.oauth.exchangeCode(code);
+    const info = await getJson(this.label, `${this.config.apiUrl}/oauth2/v3/userinfo`, {
+      authorization: `Bearer ${accessToken}`,
+      accept: 'application/json',
+    });
+    if (info.status !== 200)
+      throw new ConnectorAuthError(
+        `Google did not tell who you are (HTTP ${info.status}${detail(info.text)}).`,
+      );
+    const body = (info.body ?? {}) as Record<string, unknown>;
+    return {
+      accountId: accountIdOf(this.label, body.sub),
+      email: isTrue(body.email_verified) ? normalEmail(body.email) : null,
+    };
+  }
+}
+
+const GITHUB_API_HEADERS = {
+  accept: 'application/vnd.github+json',
+  'x-github-api-version': '2022-11-28',
+};
+
+/**
+ * A GitHub OAuth app: authorize at /login/oauth/authorize, the code exchanged at
+ * /login/oauth/access_token (JSON asked for; GitHub answers errors with 200 and an `error`), the
+ * account is GET /user's numeric id, the email the primary one when GET /user/emails says it is
+ * verified.
+ */
+export class GitHubIdentity implements IdentityProvider {
+  readonly provider = 'github' as const;
+  readonly label = 'GitHub';
+
+  constructor(
+    private readonly config: Config['github'],
+    private readonly redirectUri: string,
+  ) {}
+
+  get configured() {
+    return Boolean(this.config.clientId && this.config.clientSecret);
+  }
+
+  authorizeUrl(state: string): string {
+    const query = new URLSearchParams({
+      client_id: this.config.clientId ?? '',
+      redirect_uri: this.redirectUri,
+      scope: LINK_SCOPES.github,
+      state,
+      allow_signup: 'false',
+    });
+    return `${this.config.oauthUrl}/login/oauth/authorize?${query.toString()}`;
+  }
+
+  async identify(code: string): Promise<ProviderIdentity> {
+    const token = await this.exchange(code);
+    const auth = { ...GITHUB_API_HEADERS, authorization: `Bearer ${token}` };
+    const user = await getJson(this.label, `${this.config.apiUrl}/user`, auth);
+    if (user.status !== 200)
+      throw new ConnectorAuthError(
+        `GitHub did not tell who you are (HTTP ${user.status}${detail(user.text)}).`,
+      );
+    const accountId = accountIdOf(this.label, (user.body as { id?: unknown } | null)?.id);
+    // Without the user:email grant (or on a failure) the email stays unknown, never guessed.
+    const emails = await getJson(this.label, `${this.config.apiUrl}/user/emails`, auth);
+    const list = emails.status === 200 && Array.isArray(emails.body) ? emails.body : [];
+    const primary = (list as Record<string, unknown>[]).find(
+      (e) => e && e.primary === true && e.verified === true,
+    );
+    return { accountId, email: normalEmail(primary?.email) };
+  }
+
+  private async exchange(code: string): Promise<string> {
+    const { status, text } = await callTokenService(
+      this.label,
+      `${this.config.oauthUrl}/login/oauth/access_token`,
+      {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          accept: 'application/json',
+        },
+        body: new URLSearchParams({
+          client_id: this.config.clientId ?? '',
+          client_secret: this.config.clientSecret ?? '',
+          code,
+          redirect_uri: this.redirectUri,
+        }).toString(),
+      },
+    );
+    if (status >= 500)
+      throw new ConnectorUnavailableError(`GitHub's sign-in service failed (HTTP ${status}).`);
+    let body: Record<string, unknown> = {};
+    try {
+      body = JSON.parse(text) as Record<string, unknown>;
+    } catch {
+      /* handled below */
+    }
+    if (status !== 200 || typeof body.access_token !== 'string') {
+      const why =
+        typeof body.error_description === 'string'
+          ? body.error_description
+          : typeof body.error === 'string'
+            ? body.error
+            : `HTTP ${status}`;
+      throw new ConnectorAuthError(`GitHub refused the authorization: ${why}`);
+    }
+    return body.access_token;
+  }
+}
