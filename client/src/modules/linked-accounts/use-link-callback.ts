@@ -5,6 +5,7 @@ import {
   LinkedAccountsDocument,
   useCompleteAccountLinkMutation,
   type LinkedAccountFieldsFragment,
+  type LinkedAccountsQuery,
 } from './graphql/linked-accounts.generated';
 
 export type LinkCallback =
@@ -34,7 +35,7 @@ export function useLinkCallback(
     update(cache, { data }) {
       const account = data?.completeAccountLink;
       if (!account) return;
-      cache.updateQuery({ query: LinkedAccountsDocument }, (previous) =>
+      cache.updateQuery<LinkedAccountsQuery>({ query: LinkedAccountsDocument }, (previous) =>
         previous
           ? {
               linkedAccounts: [
