@@ -145,6 +145,11 @@ describe('contentGaps (workspace)', () => {
       count: 3,
       askers: 3,
     });
+    // The medical-leave question (two people) is counted, never shown.
+    const hidden = await gql(`query($d: Int!) { contentGapsHidden(days: $d) }`, { d: 30 }, admin);
+    expect(hidden.data.contentGapsHidden).toBe(1);
+    const refused = await gql(`query { contentGapsHidden }`, {}, members[0]);
+    expect(refused.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
     // A gap is not suggested on Home as a "most asked" question: it would be answered not found.
     const popular = await app.graphqlRaw(
       `{ popularQuestions(first: 20) { question } }`,

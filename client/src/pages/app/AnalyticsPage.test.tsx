@@ -54,9 +54,9 @@ const reportMock = (days: number, report: FeedbackReportFieldsFragment) => ({
   result: { data: { searchFeedbackReport: feedbackReportResult(report) } },
 });
 
-const gapsMock = (days: number, gaps: ContentGapFieldsFragment[] = []) => ({
+const gapsMock = (days: number, gaps: ContentGapFieldsFragment[] = [], hidden = 0) => ({
   request: { query: ContentGapsDocument, variables: { days } },
-  result: { data: { contentGaps: gaps.map(contentGapResult) } },
+  result: { data: { contentGaps: gaps.map(contentGapResult), contentGapsHidden: hidden } },
 });
 
 const hoursAgo = (n: number) => new Date(Date.now() - n * 3_600_000).toISOString();
@@ -228,12 +228,18 @@ describe('Questions without an answer', () => {
       mocks: [
         reportMock(30, REPORT),
         reportMock(7, feedbackReport()),
-        gapsMock(30, GAPS),
-        gapsMock(7),
+        gapsMock(30, GAPS, 4),
+        gapsMock(7, [], 1),
         settingsMock(),
       ],
     });
     await section().findByText('How do I expense a taxi?');
+    // Gaps fewer than three people asked are counted, never shown.
+    expect(
+      section().getByText(
+        '4 more unanswered questions were asked by fewer than three people each; they are not listed.',
+      ),
+    ).toBeInTheDocument();
     await userEvent.click(screen.getByRole('radio', { name: '7 days' }));
     expect(
       await section().findByRole('heading', {
@@ -241,6 +247,11 @@ describe('Questions without an answer', () => {
       }),
     ).toBeInTheDocument();
     expect(section().queryByRole('table')).not.toBeInTheDocument();
+    expect(
+      section().getByText(
+        '1 more unanswered question was asked by fewer than three people; it is not listed.',
+      ),
+    ).toBeInTheDocument();
   });
 
   it('shows an error with a way to try again', async () => {

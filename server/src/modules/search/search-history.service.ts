@@ -151,6 +151,24 @@ export class SearchHistoryService {
     );
   }
 
+  /**
+   * How many content gaps of the period are not listed because fewer than MIN_ASKERS members
+   * asked them: a count only, so admins know there is more to write without reading anyone's
+   * question.
+   */
+  async hiddenContentGaps(workspaceId: string, days: number): Promise<number> {
+    const [row]: { hidden: number }[] = await this.db.query(
+      `SELECT count(*)::int AS hidden FROM (
+         SELECT 1 FROM search_history h
+          WHERE h.workspace_id = $1 AND h.kind = 'ask' AND h.found = false
+            AND h.created_at > now() - make_interval(days => $2)
+          GROUP BY ${sameQuestionSql('h.question')}
+         HAVING count(DISTINCT h.user_id) < $3) g`,
+      [workspaceId, days, MIN_ASKERS],
+    );
+    return row?.hidden ?? 0;
+  }
+
   /** Notes that the caller opened a document they may read (any other is ignored). */
   async recordView(viewer: Viewer, documentId: string): Promise<void> {
     const reader = await this.readers.forViewer(viewer);

@@ -106,6 +106,18 @@ export class SearchResolver {
     );
   }
 
+  @Authorized('user.write')
+  @Query(() => Int, {
+    description:
+      'Admins: how many questions of the last days the sources did not answer are not listed by contentGaps because fewer than three members asked them (a count only).',
+  })
+  contentGapsHidden(
+    @Arg('days', () => Int, { defaultValue: 30 }) days: number,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<number> {
+    return ctx.services.history.hiddenContentGaps(ctx.viewer!.workspaceId, clamp(days, 365));
+  }
+
   @Authorized()
   @Query(() => [ViewedDocumentType], { description: 'Documents the caller opened last.' })
   async recentlyViewedDocuments(

@@ -53,6 +53,18 @@ export function ContentGapsSection({ days }: { days: number }) {
           </Paper>
         )}
       </QueryState>
+      {!!data?.contentGapsHidden && (
+        <Text size="sm" c="dimmed">
+          {hiddenGapsNote(data.contentGapsHidden)}
+        </Text>
+      )}
     </Stack>
   );
+}
+
+/** The gaps not listed, as a count: there is more to write, without anyone's question shown. */
+export function hiddenGapsNote(hidden: number): string {
+  return hidden === 1
+    ? '1 more unanswered question was asked by fewer than three people; it is not listed.'
+    : `${hidden} more unanswered questions were asked by fewer than three people each; they are not listed.`;
 }

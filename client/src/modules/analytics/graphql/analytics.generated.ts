@@ -33,7 +33,7 @@ export type ContentGapsQueryVariables = Exact<{
 }>;
 
 
-export type ContentGapsQuery = { contentGaps: Array<{ question: string, count: number, askers: number, lastAskedAt: string }> };
+export type ContentGapsQuery = { contentGapsHidden: number, contentGaps: Array<{ question: string, count: number, askers: number, lastAskedAt: string }> };
 
 export type ConversationSettingsQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -110,6 +110,7 @@ export const ContentGapsDocument = gql`
   contentGaps(days: $days, first: $first) {
     ...ContentGapFields
   }
+  contentGapsHidden(days: $days)
 }
     ${ContentGapFieldsFragmentDoc}`;
 export function useContentGapsQuery(baseOptions?: ApolloReactHooks.QueryHookOptions<ContentGapsQuery, ContentGapsQueryVariables>) {
