@@ -35,6 +35,7 @@ import {
 import { AskSourceType } from './search.types.js';
 import { NOT_FOUND_ANSWER } from './not-found.js';
 import type { NumberedPassage, Passage } from './passages.js';
+import type { QueryTerm } from './retriever.js';
 import type { SearchHistoryService } from './search-history.service.js';
 import { checkIntegrations, checkQuestion } from './search-input.js';
 import { SearchErrors } from './search.errors.js';
@@ -252,24 +253,7 @@ export class AskService {
     );
     const candidates = diverse(ranked);
     // Do the passages say anything about what is asked? If not, nobody writes an answer from them.
-    const [nameLexemes] = await lexemesOf(this.db, [namesIn(search.text).join(' ')]);
-    const hidden = new Set(
-      await unreadableLexemes(
-        this.db,
-        reader,
-        terms.filter((t) => t.idf > 0 && !t.carried).map((t) => t.lexeme),
-      ),
-    );
-    const weights = coverageWeights(
-      terms.filter((t) => !hidden.has(t.lexeme)),
-      [...unknown, ...hidden],
-      nameLexemes,
-    );
-    const coverage = await bestCoverage(
-      this.db,
-      weights,
-      candidates.map((p) => ({ ...p, isSheet: p.location?.kind === 'sheet' })),
-    );
+    const coverage = await this.coverage(reader, search.text, terms, unknown, candidates);
     const onTopic = coverage >= COVERAGE.minimum;
     // A model reads meaning, not only words ("where do we gather" for "the assembly point"): it
     // is given a looser match, told to say when the passages do not answer, and checked on its
@@ -364,6 +348,40 @@ export class AskService {
     }
     onEvent({ type: 'done', result });
     return result;
+  }
+
+  /**
+   * How much of the question the best place of the passages covers (answer-coverage.ts), judged
+   * on what the reader may read: a word only unreadable sources hold counts as one none holds.
+   */
+  private async coverage(
+    reader: Reader,
+    question: string,
+    terms: QueryTerm[],
+    unknown: string[],
+    passages: NumberedPassage[],
+  ): Promise<number> {
+    const names = namesIn(question);
+    const [nameLexemes, hidden] = await Promise.all([
+      names.length > 0
+        ? lexemesOf(this.db, [names.join(' ')]).then(([l]) => l)
+        : Promise.resolve(new Set<string>()),
+      unreadableLexemes(
+        this.db,
+        reader,
+        terms.filter((t) => t.idf > 0 && !t.carried).map((t) => t.lexeme),
+      ).then((l) => new Set(l)),
+    ]);
+    const weights = coverageWeights(
+      terms.filter((t) => !hidden.has(t.lexeme)),
+      [...unknown, ...hidden],
+      nameLexemes,
+    );
+    return bestCoverage(
+      this.db,
+      weights,
+      passages.map((p) => ({ ...p, isSheet: p.location?.kind === 'sheet' })),
+    );
   }
 
   /** The earlier turns whose cited documents the reader may all still read; the others are dropped. */
