@@ -21,6 +21,8 @@ export interface Scenario {
   edit(count: number): void;
   /** Asks the product for a sync now. */
   resync(call: Call, token: string): Promise<void>;
+  /** Changes one item's permissions in the tool (the permission sync must notice). */
+  changeAccess(): void;
   requests(): number;
   /** `GET /path` of each request from the `from`-th on (ids and numbers as `…`), to show where they went. */
   requestsFrom(from: number): string[];
@@ -105,6 +107,10 @@ export async function confluence(items: number, latencyMs: number): Promise<Scen
     },
     resync: async (call, token) =>
       void (await call('POST', '/api/resync-confluence', undefined, token)),
+    changeAccess() {
+      fake.world.content(ids[0]!).readRestriction = { users: [], groups: [] };
+      fake.world.content(ids[1]!).parentId = ids[0];
+    },
     requests: () => fake.requests.length,
     requestsFrom: (from) => fake.requests.slice(from).map(shape),
     maxInFlight: () => fake.maxInFlight,
@@ -161,6 +167,10 @@ export async function github(items: number, latencyMs: number): Promise<Scenario
     },
     resync: async (call, token) =>
       void (await call('POST', '/api/integrations/github/resync', undefined, token)),
+    changeAccess() {
+      fake.addUser({ login: 'newcomer' });
+      fake.addCollaborator('bench/api', 'newcomer', 'pull');
+    },
     requests: () => fake.requests.length,
     requestsFrom: (from) => fake.requests.slice(from).map(shape),
     maxInFlight: () => fake.maxInFlight,
@@ -216,6 +226,11 @@ export async function googleDrive(items: number, latencyMs: number): Promise<Sce
     },
     resync: async (call, token) =>
       void (await call('POST', '/api/integrations/google_docs/resync', undefined, token)),
+    changeAccess() {
+      fake.world.grants
+        .get(ids[0]!)!
+        .push({ type: 'user', emailAddress: 'newcomer@example.com', role: 'reader' });
+    },
     requests: () => fake.requests.length,
     requestsFrom: (from) => fake.requests.slice(from).map(shape),
     maxInFlight: () => fake.maxInFlight,

@@ -4,7 +4,8 @@
  * synced end to end through the product (listing, fetching, text, chunking, indexing), then an
  * incremental resync after 1 % of the items changed, then an idle resync (nothing changed: a
  * handful of requests whatever the number of items, except for Confluence, which lists
- * everything each sync).
+ * everything each sync), then a permission sync (the source mirrors the tool's permissions) and
+ * another after one permission change in the tool.
  *   npm run bench:sync
  *   CONNECTORS=github ITEMS=5000 npm run bench:sync
  *   BENCH_DATABASE_URL=postgres://… npm run bench:sync
@@ -108,6 +109,25 @@ async function run(tool: Scenario) {
     );
     console.log(
       `    ${[...idlePaths].map(([path, n]) => (n > 1 ? `${path} ×${n}` : path)).join(', ')}`,
+    );
+    // The permission sync (the source mirrors the tool's permissions, the default): every
+    // item's access and the groups' members read again, then after one change in the tool.
+    const permissions = async () => {
+      const mark = tool.requests();
+      const started = performance.now();
+      await server.services.permissionSync.sync(sourceId);
+      const [row] = await server.services.db.query(
+        `SELECT permissions_state, permissions_error FROM sources WHERE id = $1`,
+        [sourceId],
+      );
+      if (row.permissions_state !== 'ok') throw new Error(row.permissions_error ?? 'not read');
+      return { requests: tool.requests() - mark, seconds: (performance.now() - started) / 1000 };
+    };
+    const fullPermissions = await permissions();
+    tool.changeAccess();
+    const onePermission = await permissions();
+    console.log(
+      `  permission sync: ${fullPermissions.requests} requests in ${fullPermissions.seconds.toFixed(1)} s for ${ITEMS} items; after one change: ${onePermission.requests} requests in ${onePermission.seconds.toFixed(1)} s (every item is read again)`,
     );
     console.log(`  peak RSS (app and fake in one process): ${(peakRss / 1048576).toFixed(0)} MiB`);
   } finally {

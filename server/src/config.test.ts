@@ -9,7 +9,7 @@ describe('loadConfig', () => {
       dataDir: '/srv/lumen/data',
       databaseUrl: undefined,
       graphqlIntrospection: false,
-      connectors: { syncIntervalMinutes: 30, sweepHours: 24 },
+      connectors: { syncIntervalMinutes: 30, sweepHours: 24, permissionSyncMinutes: 15 },
     });
     expect(loadConfig({ CONNECTOR_SWEEP_HOURS: '0' }).connectors.sweepHours).toBe(0);
   });

@@ -92,6 +92,11 @@ export interface Config {
     /** Minutes between a connected source's incremental syncs. */
     syncIntervalMinutes: number;
     /**
+     * CONNECTOR_PERMISSION_SYNC_MINUTES: how often a source that mirrors its tool's permissions
+     * reads them all again (group memberships included).
+     */
+    permissionSyncMinutes: number;
+    /**
      * CONNECTOR_SWEEP_HOURS: how often an incremental sync of Google Drive or GitHub also runs
      * the complete id listing that finds deletions its listing cannot report (0: every sync).
      */
@@ -272,6 +277,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       allowPrivateHosts: boolean(env, 'CONNECTORS_ALLOW_PRIVATE_HOSTS', false),
       syncIntervalMinutes: integer(env, 'CONNECTOR_SYNC_INTERVAL_MINUTES', 30, 1, 10_080),
       sweepHours: integer(env, 'CONNECTOR_SWEEP_HOURS', 24, 0, 720),
+      permissionSyncMinutes: integer(env, 'CONNECTOR_PERMISSION_SYNC_MINUTES', 15, 1, 10_080),
       retryBaseMs: integer(env, 'CONNECTOR_RETRY_BASE_MS', 1000, 1, 60_000),
       maxRequestsInFlight: integer(env, 'CONNECTOR_MAX_REQUESTS_IN_FLIGHT', 4, 1, 32),
     },

@@ -67,12 +67,16 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     // Connected sources whose next sync was lost (a crash between steps) get one again.
     const healed = await services.connectorSync.heal();
     if (healed) logger.info('Queued syncs of connected sources', { sources: healed });
+    await services.permissionSync.heal();
     // Every few minutes: lost syncs queued again, expired upload URLs deleted with their bytes,
     // audit events and conversations past their retention deleted, source counts folded.
     const healing = setInterval(() => {
       void services.connectorSync
         .heal()
         .catch((error) => logger.warn('Sync healing failed', { error }));
+      void services.permissionSync
+        .heal()
+        .catch((error) => logger.warn('Permission sync healing failed', { error }));
       void services.uploads
         .pruneExpired()
         .catch((error) => logger.warn('Deleting expired uploads failed', { error }));

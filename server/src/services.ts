@@ -26,6 +26,7 @@ import { AnswerFeedbackService } from './modules/conversations/answer-feedback.s
 import { AtlassianOAuth } from './modules/connectors/atlassian-oauth.js';
 import { GoogleOAuth } from './modules/connectors/google-oauth.js';
 import { ConnectorSync } from './modules/connectors/connector-sync.js';
+import { PermissionSync } from './modules/connectors/permissions/permission-sync.js';
 import { ConnectorsService } from './modules/connectors/connectors.service.js';
 import { CredentialVault } from './modules/connectors/credentials.js';
 import {
@@ -74,6 +75,7 @@ export interface Services {
   providerKeys: ProviderKeysService;
   connectors: ConnectorsService;
   connectorSync: ConnectorSync;
+  permissionSync: PermissionSync;
   linkedAccounts: LinkedAccountsService;
   bots: BotsService;
 }
@@ -207,6 +209,12 @@ export function createServices(
     parsers,
   );
   connectorSync.register(jobs);
+  const permissionSync = new PermissionSync(db, connectorSync, logger, {
+    intervalMs: config.connectors.permissionSyncMinutes * 60_000,
+  });
+  permissionSync.register(jobs);
+  connectorSync.permissions = permissionSync;
+  sourceAccess.onMirrored = (sourceId) => permissionSync.syncNow(sourceId);
   const connectors = new ConnectorsService(
     db,
     connectorSync,
@@ -266,6 +274,7 @@ export function createServices(
     providerKeys,
     connectors,
     connectorSync,
+    permissionSync,
     linkedAccounts,
     bots,
   };

@@ -99,7 +99,9 @@ describe('Google Drive', () => {
     });
     const url = new URL(res.body.url);
     expect(url.origin + url.pathname).toBe(fake.authUrl);
-    expect(url.searchParams.get('scope')).toBe('https://www.googleapis.com/auth/drive.readonly');
+    expect(url.searchParams.get('scope')).toBe(
+      'https://www.googleapis.com/auth/drive.readonly https://www.googleapis.com/auth/admin.directory.group.member.readonly',
+    );
     expect(url.searchParams.get('access_type')).toBe('offline');
     expect(url.searchParams.get('client_id')).toBe(fake.clientId);
     expect(url.searchParams.get('state')).toMatch(/^[\w-]{40,}$/);
@@ -148,7 +150,10 @@ describe('Google Drive', () => {
     const mark = fake.requests.length;
     const row = await resync(admin, sourceId);
     expect(row).toMatchObject({ items_seen: 0, items_indexed: 0, items_deleted: 0 });
-    const drive = fake.requests.slice(mark).filter((r) => r.path.startsWith('/drive/v3/'));
+    // A resync also reads each file's permissions (the connection mirrors Drive's): not counted.
+    const drive = fake.requests
+      .slice(mark)
+      .filter((r) => r.path.startsWith('/drive/v3/') && !readsPermissions(r));
     // The chosen folder, its subfolders level by level, the feed: whatever the number of files.
     expect(drive.map((r) => r.path)).toEqual([
       `/drive/v3/files/${ids.handbook}`,
@@ -374,3 +379,8 @@ describe('Google Drive', () => {
     }
   });
 });
+
+/** A request of the permission sync: a file's permissions (its grants, or their listing). */
+function readsPermissions(r: { path: string; query: URLSearchParams }) {
+  return r.path.endsWith('/permissions') || (r.query.get('fields') ?? '').includes('permissions(');
+}

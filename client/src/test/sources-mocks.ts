@@ -68,6 +68,10 @@ export function source(
     pendingCount: documents.filter((d) => d.status === 'queued' || d.status === 'parsing').length,
     chunkCount: indexed.reduce((sum, d) => sum + d.chunkCount, 0),
     connection: null,
+    permissionsCheckedAt: null,
+    permissionsState: null,
+    permissionsError: null,
+    unmatchedDocumentCount: null,
     canManageAccess: true,
     readable: true,
     owner: { __typename: 'User', ...ADA },
@@ -97,6 +101,11 @@ export function everyoneAccess(): Access & { __typename: 'SourceAccess' } {
     members: [],
     groups: [],
   };
+}
+
+/** Each member reads what the connected tool lets them read. */
+export function mirrorAccess(): Access & { __typename: 'SourceAccess' } {
+  return { ...everyoneAccess(), mode: 'MIRROR' };
 }
 
 /** Restricted to these people and groups (the lists empty where the caller may not see them). */

@@ -23,6 +23,7 @@ import { ApiKey } from '../modules/api-keys/api-key.entity.js';
 import { AuditEvent } from '../modules/audit/audit-event.entity.js';
 import { Conversation, ConversationTurn } from '../modules/conversations/conversation.entity.js';
 import { AnswerFeedback } from '../modules/conversations/answer-feedback.entity.js';
+import { SourcePrincipal } from '../modules/connectors/permissions/source-principal.entity.js';
 import { Group, GroupMember } from '../modules/access/group.entity.js';
 import { SourceGroupGrant, SourceMemberGrant } from '../modules/access/source-grant.entity.js';
 
@@ -55,6 +56,7 @@ export const entities = [
   BotLog,
   OAuthState,
   LinkedAccount,
+  SourcePrincipal,
   LinkState,
   Conversation,
   ConversationTurn,

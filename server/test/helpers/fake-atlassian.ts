@@ -14,6 +14,12 @@ import type { AddressInfo, Socket } from 'node:net';
  *   email:token).
  * Tests add content, edit and delete it, inject faults and latency; every request is logged.
  * Shapes follow shared/research/connectors.md §2, §3 and §8.1.
+ *
+ * Permissions come from one world model (`fake.world`: users, nested groups, product access,
+ * space grants, page restrictions and tree, permission schemes, project roles, issue security
+ * levels), served by the documented permission endpoints (shared/research/permissions.md §2) and
+ * judged independently by `fake.canRead`, the oracle the permission readers are tested against.
+ * The default world is empty, so content-only tests see no change.
  */
 
 export interface FakeAtlassianRequest {
@@ -91,6 +97,8 @@ export interface FakeAtlassian {
     title: string;
     storage: string;
     type?: 'page' | 'blogpost';
+    /** A page's parent page (default: at the top of the space). */
+    parentId?: string;
   }): {
     id: string;
     title: string;
@@ -98,7 +106,7 @@ export interface FakeAtlassian {
   };
   /** Bumps version.number; version.createdAt = now. */
   editPage(id: string, change: { title?: string; storage?: string }): void;
-  /** Out of status=current listings; GET by id answers 404. */
+  /** Out of status=current listings; GET by id answers 404; its children move up to its parent. */
   trashPage(id: string): void;
   /** Visible to no one: not listed, GET answers 404. */
   restrictPage(id: string): void;
@@ -138,6 +146,103 @@ export interface FakeAtlassian {
   /** Drops every fault and empty page not yet served. */
   clearFaults(): void;
   close(): Promise<void>;
+  /** Who may read what, mutable: the permission endpoints answer from it, and so does canRead. */
+  world: FakeAtlassianWorld;
+  /**
+   * The oracle, straight from the world: may this world user read `page:<id>`, `blogpost:<id>`
+   * or `issue:<id>` (false for what is gone).
+   */
+  canRead(userKey: string, externalId: string): boolean;
+  /** A world user's own principals (`user:<accountId>`), as accessAllows takes them. */
+  principalsOf(userKey: string): ReadonlySet<string>;
+  /** Every permission endpoint answers this status (null: they work). */
+  failPermissions: 403 | 500 | null;
+  /** At most this many entries per page of a permission listing (null: Atlassian's limits). */
+  permissionPageSize: number | null;
+}
+
+/** Whom a grant names: world user keys and world group keys. */
+export interface WorldGrants {
+  users: string[];
+  groups: string[];
+}
+
+export interface WorldUser {
+  accountId: string;
+  email: string;
+  /** Also how issues name their reporter and assignee. */
+  name: string;
+}
+
+export interface WorldGroup {
+  /** Atlassian group ids are UUIDs. */
+  id: string;
+  name: string;
+  /** User keys. */
+  users: string[];
+  /** Nested group keys (cycles allowed). The APIs answer the flattened membership. */
+  groups: string[];
+}
+
+/** A Jira permission holder, naming world keys. */
+export type WorldHolder =
+  | { type: 'anyone' }
+  | { type: 'group'; group: string }
+  | { type: 'user'; user: string }
+  | { type: 'projectRole'; role: string }
+  /** Product access through the application role's groups; without `application`: any. */
+  | { type: 'applicationRole'; application?: string }
+  | { type: 'reporter' | 'assignee' | 'projectLead' };
+
+export interface WorldSpace {
+  /** By `operation/targetType` ('read/space', 'create/page'…); `anonymous` grants anyone. */
+  permissions: Record<string, WorldGrants & { anonymous?: boolean }>;
+}
+
+export interface WorldContent {
+  parentId: string | null;
+  /** Read restriction; both lists empty: none (the page inherits). */
+  readRestriction: WorldGrants;
+}
+
+export interface WorldRole extends WorldGrants {
+  name: string;
+}
+
+export interface WorldProject {
+  /** User key. */
+  lead: string | null;
+  /** The permission scheme's grants by permission key ('BROWSE_PROJECTS', 'CREATE_ISSUES'…). */
+  permissions: Record<string, WorldHolder[]>;
+  /** This project's actors of each project role, by role id. */
+  roles: Record<string, WorldRole>;
+  securitySchemeId: string;
+  /** Issue security levels by level id (ids unique across the site). */
+  securityLevels: Record<string, { name: string; holders: WorldHolder[] }>;
+}
+
+export interface WorldIssue {
+  /** A level id of the project's scheme, or null. */
+  securityLevel: string | null;
+  reporter: string | null;
+  assignee: string | null;
+}
+
+export interface FakeAtlassianWorld {
+  /** By key (the tests' handle for a person). */
+  users: Map<string, WorldUser>;
+  /** By key. */
+  groups: Map<string, WorldGroup>;
+  /** Product access by application key ('jira-software'): held through these group keys. */
+  applicationRoles: Map<string, { name: string; groups: string[] }>;
+  /** A person (account id generated, email `<key>@example.com` unless given). */
+  addUser(key: string, input?: { name?: string; email?: string }): WorldUser;
+  addGroup(key: string, members?: Partial<WorldGrants>): WorldGroup;
+  /** The live records, to mutate. */
+  space(key: string): WorldSpace;
+  content(id: string): WorldContent;
+  project(key: string): WorldProject;
+  issue(key: string): WorldIssue;
 }
 
 export interface NewComment {
@@ -159,6 +264,8 @@ export interface NewIssue {
   assignee?: string;
   reporter?: string;
   labels?: string[];
+  /** An issue security level id of the project's scheme. */
+  securityLevel?: string;
 }
 
 export async function startFakeAtlassian(
@@ -173,14 +280,14 @@ export async function startFakeAtlassian(
 
 type ContentType = 'page' | 'blogpost';
 
-interface Space {
+interface Space extends WorldSpace {
   id: string;
   key: string;
   name: string;
   type: string;
 }
 
-interface Content {
+interface Content extends WorldContent {
   id: string;
   type: ContentType;
   space: Space;
@@ -193,7 +300,7 @@ interface Content {
   restricted: boolean;
 }
 
-interface Project {
+interface Project extends WorldProject {
   id: string;
   key: string;
   name: string;
@@ -207,7 +314,7 @@ interface Comment {
   created: number;
 }
 
-interface Issue {
+interface Issue extends WorldIssue {
   id: string;
   key: string;
   project: Project;
@@ -218,8 +325,6 @@ interface Issue {
   status: string;
   issueType: string;
   priority: string;
-  assignee: string | null;
-  reporter: string | null;
   labels: string[];
   created: number;
   updated: number;
@@ -274,6 +379,8 @@ class Fake implements FakeAtlassian {
   maxInFlight = 0;
   autoConsent = true;
   signedIn: string;
+  failPermissions: 403 | 500 | null = null;
+  permissionPageSize: number | null = null;
 
   private latency: number;
   private readonly tokenTtlSeconds: number;
@@ -305,6 +412,47 @@ class Fake implements FakeAtlassian {
   private readonly sockets = new Set<Socket>();
   private readonly timers = new Set<NodeJS.Timeout>();
   private readonly server = http.createServer((req, res) => this.receive(req, res));
+
+  readonly world: FakeAtlassianWorld = {
+    users: new Map(),
+    groups: new Map(),
+    applicationRoles: new Map(),
+    addUser: (key, input = {}) => {
+      const user: WorldUser = {
+        accountId: `557058:${randomUUID()}`,
+        email: input.email ?? `${key}@example.com`,
+        name: input.name ?? key,
+      };
+      this.world.users.set(key, user);
+      return user;
+    },
+    addGroup: (key, members = {}) => {
+      const group: WorldGroup = {
+        id: randomUUID(),
+        name: key,
+        users: members.users ?? [],
+        groups: members.groups ?? [],
+      };
+      this.world.groups.set(key, group);
+      return group;
+    },
+    space: (key) => {
+      const space = this.spaceByKey(key);
+      if (!space) throw new Error(`No space ${key}`);
+      return space;
+    },
+    content: (id) => this.contentById(id),
+    project: (key) => {
+      const project = this.projects.get(key.toUpperCase());
+      if (!project) throw new Error(`No project ${key}`);
+      return project;
+    },
+    issue: (key) => {
+      const issue = this.issueByIdOrKey(key);
+      if (!issue) throw new Error(`No issue ${key}`);
+      return issue;
+    },
+  };
 
   constructor(options: FakeAtlassianOptions) {
     this.clientId = options.clientId ?? 'fake-client-id';
@@ -351,14 +499,22 @@ class Fake implements FakeAtlassian {
       key: input.key,
       name: input.name ?? input.key,
       type: input.type ?? 'global',
+      permissions: {},
     };
     this.spaces.set(space.id, space);
     return { id: space.id, key: space.key, name: space.name };
   }
 
-  addPage(input: { spaceKey: string; title: string; storage: string; type?: ContentType }) {
+  addPage(input: {
+    spaceKey: string;
+    title: string;
+    storage: string;
+    type?: ContentType;
+    parentId?: string;
+  }) {
     const space = this.spaceByKey(input.spaceKey);
     if (!space) throw new Error(`No space ${input.spaceKey}`);
+    if (input.parentId !== undefined) this.contentById(input.parentId);
     const now = Date.now();
     const content: Content = {
       id: this.newId(),
@@ -371,6 +527,8 @@ class Fake implements FakeAtlassian {
       versionAt: now,
       status: 'current',
       restricted: false,
+      parentId: input.parentId ?? null,
+      readRestriction: { users: [], groups: [] },
     };
     this.contents.set(content.id, content);
     return { id: content.id, title: content.title, webui: webuiOf(content) };
@@ -386,7 +544,11 @@ class Fake implements FakeAtlassian {
   }
 
   trashPage(id: string) {
-    this.contentById(id).status = 'trashed';
+    const content = this.contentById(id);
+    content.status = 'trashed';
+    // As Confluence does: the children of a deleted page move up to its parent.
+    for (const child of this.contents.values())
+      if (child.parentId === id) child.parentId = content.parentId;
   }
 
   restrictPage(id: string) {
@@ -398,7 +560,17 @@ class Fake implements FakeAtlassian {
   addProject(input: { key: string; name?: string }) {
     const key = input.key.toUpperCase();
     if (this.projects.has(key)) throw new Error(`Project ${input.key} already exists`);
-    const project = { id: this.newId(), key, name: input.name ?? key, issueCount: 0 };
+    const project: Project = {
+      id: this.newId(),
+      key,
+      name: input.name ?? key,
+      issueCount: 0,
+      lead: null,
+      permissions: {},
+      roles: {},
+      securitySchemeId: this.newId(),
+      securityLevels: {},
+    };
     this.projects.set(key, project);
     return { id: project.id, key: project.key };
   }
@@ -425,6 +597,7 @@ class Fake implements FakeAtlassian {
       created: now,
       updated: now,
       deleted: false,
+      securityLevel: input.securityLevel ?? null,
     };
     this.issues.set(issue.id, issue);
     return { id: issue.id, key: issue.key };
@@ -491,6 +664,99 @@ class Fake implements FakeAtlassian {
         r.path === '/oauth/token' &&
         (grantType === undefined || r.body?.grant_type === grantType),
     );
+  }
+
+  // ---- The oracle: each product's rules, straight from the world ------------------------------
+
+  canRead(userKey: string, externalId: string): boolean {
+    if (!this.world.users.has(userKey)) return false;
+    const content = /^(?:page|blogpost):(\d+)$/.exec(externalId);
+    if (content) {
+      const c = this.contents.get(content[1]);
+      return (
+        c !== undefined && externalId.startsWith(`${c.type}:`) && this.readsContent(userKey, c)
+      );
+    }
+    const issue = /^issue:(\d+)$/.exec(externalId);
+    const found = issue ? this.issues.get(issue[1]) : undefined;
+    return found !== undefined && this.readsIssue(userKey, found);
+  }
+
+  principalsOf(userKey: string): ReadonlySet<string> {
+    const user = this.world.users.get(userKey);
+    return new Set(user ? [`user:${user.accountId}`] : []);
+  }
+
+  /** Confluence: the space's read grant, then every restriction up the tree (none: inherits). */
+  private readsContent(userKey: string, c: Content): boolean {
+    if (!isVisible(c)) return false;
+    const read = c.space.permissions['read/space'];
+    if (!read || !(read.anonymous || this.granted(userKey, read))) return false;
+    const seen = new Set<string>();
+    for (let at: Content | undefined = c; at && !seen.has(at.id); at = this.parentOf(at)) {
+      seen.add(at.id);
+      if (isRestricted(at) && !this.granted(userKey, at.readRestriction)) return false;
+    }
+    return true;
+  }
+
+  /** Jira: Browse projects, and the issue's security level when it has one. */
+  private readsIssue(userKey: string, issue: Issue): boolean {
+    if (issue.deleted) return false;
+    const holds = (h: WorldHolder) => this.holds(userKey, h, issue);
+    if (!(issue.project.permissions.BROWSE_PROJECTS ?? []).some(holds)) return false;
+    if (issue.securityLevel === null) return true;
+    const level = issue.project.securityLevels[issue.securityLevel];
+    return level !== undefined && level.holders.some(holds);
+  }
+
+  private holds(userKey: string, h: WorldHolder, issue: Issue): boolean {
+    const name = this.world.users.get(userKey)?.name;
+    switch (h.type) {
+      case 'anyone':
+        return true;
+      case 'group':
+        return this.inGroup(userKey, h.group);
+      case 'user':
+        return h.user === userKey;
+      case 'projectRole': {
+        const role = issue.project.roles[h.role];
+        return role !== undefined && this.granted(userKey, role);
+      }
+      case 'applicationRole':
+        return [...this.world.applicationRoles]
+          .filter(([key]) => h.application === undefined || key === h.application)
+          .some(([, role]) => role.groups.some((g) => this.inGroup(userKey, g)));
+      case 'reporter':
+        return issue.reporter === name;
+      case 'assignee':
+        return issue.assignee === name;
+      case 'projectLead':
+        return issue.project.lead === userKey;
+    }
+  }
+
+  private granted(userKey: string, grants: WorldGrants): boolean {
+    return grants.users.includes(userKey) || grants.groups.some((g) => this.inGroup(userKey, g));
+  }
+
+  /** Through nested groups; a cycle is walked once. */
+  private inGroup(userKey: string, groupKey: string, seen = new Set<string>()): boolean {
+    const group = this.world.groups.get(groupKey);
+    if (!group || seen.has(groupKey)) return false;
+    seen.add(groupKey);
+    return (
+      group.users.includes(userKey) || group.groups.some((g) => this.inGroup(userKey, g, seen))
+    );
+  }
+
+  /** A group's users through its nested groups, in a stable order (world user keys). */
+  private groupUsers(groupKey: string): string[] {
+    return [...this.world.users.keys()].filter((key) => this.inGroup(key, groupKey));
+  }
+
+  private parentOf(c: Content): Content | undefined {
+    return c.parentId === null ? undefined : this.contents.get(c.parentId);
   }
 
   // ---- Faults --------------------------------------------------------------------------------
@@ -729,9 +995,13 @@ class Fake implements FakeAtlassian {
   /** `path` is the site path (/wiki/…), the /ex prefix already stripped. */
   private confluence(req: FakeAtlassianRequest, path: string): Reply {
     if (req.method !== 'GET') return methodNotAllowed();
+    if (path.startsWith('/wiki/rest/api/')) return this.confluenceV1(req, path.slice(14));
     const route = path.startsWith('/wiki/api/v2/') ? path.slice('/wiki/api/v2'.length) : '';
     let m: RegExpExecArray | null;
     if (route === '/spaces') return this.listSpaces(req, path);
+    if ((m = /^\/spaces\/([^/]+)\/permissions$/.exec(route)))
+      return this.permissionFault('confluence') ?? this.spacePermissions(req, path, m[1]);
+    if ((m = /^\/pages\/([^/]+)\/ancestors$/.exec(route))) return this.ancestors(req, m[1]);
     if ((m = /^\/spaces\/([^/]+)\/(pages|blogposts)$/.exec(route)))
       return this.listSpaceContent(req, path, m[1], contentType(m[2]));
     if ((m = /^\/(pages|blogposts)$/.exec(route)))
@@ -792,12 +1062,149 @@ class Fake implements FakeAtlassian {
   }
 
   /**
+   * GET /spaces/{id}/permissions: one assignment per principal and operation, anonymous access
+   * as the ANONYMOUS role.
+   */
+  private spacePermissions(req: FakeAtlassianRequest, path: string, spaceId: string): Reply {
+    const space = this.spaces.get(spaceId);
+    if (!space) return { status: 404, body: CONFLUENCE_NOT_FOUND };
+    const list = Object.entries(space.permissions).flatMap(([operation, grants]) => {
+      const [key, targetType] = operation.split('/');
+      const principals = [
+        ...(grants.anonymous ? [{ type: 'role', id: 'ANONYMOUS' }] : []),
+        ...this.accountIds(grants.users).map((id) => ({ type: 'user', id })),
+        ...this.groupIds(grants.groups).map((id) => ({ type: 'group', id })),
+      ];
+      return principals.map((principal) => ({ principal, operation: { key, targetType } }));
+    });
+    list.forEach((assignment, i) => Object.assign(assignment, { id: String(i + 1) }));
+    return this.page(req, path, list, this.permissionPageSize ?? 250);
+  }
+
+  /**
+   * GET /pages/{id}/ancestors: top-down, the nearest `limit` only (the rest come from asking again
+   * with the highest one's id).
+   */
+  private ancestors(req: FakeAtlassianRequest, id: string): Reply {
+    const page = this.contents.get(id);
+    if (!page || page.type !== 'page' || !isVisible(page))
+      return { status: 404, body: CONFLUENCE_NOT_FOUND };
+    const limit = intParam(req.query.get('limit'), 25, 1, 250);
+    const chain: Content[] = [];
+    for (let at = this.parentOf(page); at && !chain.includes(at); at = this.parentOf(at))
+      chain.unshift(at);
+    const results = chain.slice(-limit).map((c) => ({ id: c.id, type: c.type }));
+    return { status: 200, body: { results, _links: { base: this.wikiBase() } } };
+  }
+
+  // ---- Confluence REST v1: restrictions and groups -------------------------------------------
+
+  /** `route` is under /wiki/rest/api. */
+  private confluenceV1(req: FakeAtlassianRequest, route: string): Reply {
+    let m: RegExpExecArray | null;
+    if ((m = /^\/content\/([^/]+)\/restriction\/byOperation\/(read|update)$/.exec(route)))
+      return this.permissionFault('confluence') ?? this.restriction(req, m[1], m[2]);
+    if ((m = /^\/group\/([^/]+)\/membersByGroupId$/.exec(route)))
+      return this.permissionFault('confluence') ?? this.groupMembersV1(req, m[1]);
+    return v1NotFound(`No API at ${req.method} ${req.path}`);
+  }
+
+  /** GET …/restriction/byOperation/{op}: its users and groups, paged together by start/limit. */
+  private restriction(req: FakeAtlassianRequest, id: string, operation: string): Reply {
+    const c = this.contents.get(id);
+    if (!c || !isVisible(c)) return v1NotFound(`No content found with id : ${id}`);
+    const start = intParam(req.query.get('start'), 0, 0, Number.MAX_SAFE_INTEGER);
+    const limit = Math.min(intParam(req.query.get('limit'), 100, 1, 100), this.permissionCap());
+    // Only read restrictions are modelled; an update restriction is always empty.
+    const grants = operation === 'read' ? c.readRestriction : { users: [], groups: [] };
+    const users = grants.users.flatMap((key) => this.confluenceUser(key) ?? []);
+    const groups = grants.groups.flatMap((key) => {
+      const g = this.world.groups.get(key);
+      return g ? [{ type: 'group', name: g.name, id: g.id }] : [];
+    });
+    const slice = <T>(all: T[]) => {
+      const results = all.slice(start, start + limit);
+      return { results, start, limit, size: results.length, totalSize: all.length };
+    };
+    return {
+      status: 200,
+      body: {
+        operation,
+        restrictions: { user: slice(users), group: slice(groups) },
+        _expandable: { content: `/rest/api/content/${id}` },
+        _links: { base: this.wikiBase(), context: '/wiki' },
+      },
+    };
+  }
+
+  /** GET /group/{groupId}/membersByGroupId: users only (nested groups come flattened). */
+  private groupMembersV1(req: FakeAtlassianRequest, groupId: string): Reply {
+    const group = [...this.world.groups.entries()].find(([, g]) => g.id === groupId);
+    if (!group) return v1NotFound(`No group found with id : ${groupId}`);
+    const start = intParam(req.query.get('start'), 0, 0, Number.MAX_SAFE_INTEGER);
+    const limit = Math.min(intParam(req.query.get('limit'), 200, 1, 200), this.permissionCap());
+    const all = this.groupUsers(group[0]).flatMap((key) => this.confluenceUser(key) ?? []);
+    const results = all.slice(start, start + limit);
+    const more = start + limit < all.length;
+    const next = `/rest/api/group/${groupId}/membersByGroupId?start=${start + limit}&limit=${limit}`;
+    return {
+      status: 200,
+      body: {
+        results,
+        start,
+        limit,
+        size: results.length,
+        _links: { base: this.wikiBase(), context: '/wiki', ...(more ? { next } : {}) },
+      },
+    };
+  }
+
+  private confluenceUser(key: string) {
+    const u = this.world.users.get(key);
+    if (!u) return null;
+    return {
+      type: 'known',
+      accountId: u.accountId,
+      accountType: 'atlassian',
+      email: u.email,
+      publicName: u.name,
+      displayName: u.name,
+    };
+  }
+
+  // ---- Permission endpoints: shared --------------------------------------------------------
+
+  /** The switch tests flip: every permission endpoint answers 403 or 500 in the product's shape. */
+  private permissionFault(product: 'confluence' | 'jira'): Reply | null {
+    const status = this.failPermissions;
+    if (status === null) return null;
+    const message =
+      status === 403
+        ? 'You do not have permission to view these permissions.'
+        : 'Internal server error.';
+    if (product === 'jira') return jiraError(status, message);
+    return { status, body: { errors: [{ status, code: String(status), title: message }] } };
+  }
+
+  private permissionCap(): number {
+    return this.permissionPageSize ?? Number.MAX_SAFE_INTEGER;
+  }
+
+  private accountIds(userKeys: string[]): string[] {
+    return userKeys.flatMap((key) => this.world.users.get(key)?.accountId ?? []);
+  }
+
+  private groupIds(groupKeys: string[]): string[] {
+    return groupKeys.flatMap((key) => this.world.groups.get(key)?.id ?? []);
+  }
+
+  /**
    * Cursor pagination as in every v2 list: `limit` (default 25, at most 250), an opaque `cursor`,
    * and when more remain both a Link header and `_links.next`, a /wiki/… path even under /ex
    * (Atlassian's answer; the client re-roots it).
    */
-  private page(req: FakeAtlassianRequest, path: string, all: unknown[]): Reply {
-    const limit = intParam(req.query.get('limit'), 25, 1, 250);
+  private page(req: FakeAtlassianRequest, path: string, all: unknown[], max = 250): Reply {
+    const limit = Math.min(intParam(req.query.get('limit'), 25, 1, 250), max);
     const offset = decodeCursor(req.query.get('cursor'));
     if (offset === null)
       return {
@@ -834,7 +1241,11 @@ class Fake implements FakeAtlassian {
       return req.method === 'GET' || req.method === 'POST'
         ? this.searchJql(req)
         : methodNotAllowed();
+    if (route === '/issue/bulkfetch')
+      return req.method === 'POST' ? this.bulkFetch(req) : methodNotAllowed();
     if (req.method !== 'GET') return methodNotAllowed();
+    const permissions = this.jiraPermissionRoute(req, route);
+    if (permissions) return this.permissionFault('jira') ?? permissions();
     let m: RegExpExecArray | null;
     if (route === '/myself') return this.myself(req);
     if (route === '/project/search') return this.searchProjects(req);
@@ -871,11 +1282,292 @@ class Fake implements FakeAtlassian {
   }
 
   private getProject(keyOrId: string): Reply {
-    const project =
-      this.projects.get(keyOrId.toUpperCase()) ??
-      [...this.projects.values()].find((p) => p.id === keyOrId);
-    if (!project) return jiraError(404, `No project could be found with key '${keyOrId}'.`);
-    return { status: 200, body: projectJson(project) };
+    const project = this.projectByKeyOrId(keyOrId);
+    if (!project) return projectNotFound(keyOrId);
+    const lead = project.lead === null ? undefined : this.world.users.get(project.lead);
+    return {
+      status: 200,
+      body: { ...projectJson(project), ...(lead ? { lead: this.jiraUser(lead) } : {}) },
+    };
+  }
+
+  /** The permission endpoints (Administer Jira, or Browse users and groups), else null. */
+  private jiraPermissionRoute(req: FakeAtlassianRequest, route: string): (() => Reply) | null {
+    const scheme = /^\/project\/([^/]+)\/permissionscheme$/.exec(route);
+    if (scheme) return () => this.permissionScheme(req, decodeURIComponent(scheme[1]));
+    const role = /^\/project\/([^/]+)\/role\/([^/]+)$/.exec(route);
+    if (role) return () => this.projectRole(decodeURIComponent(role[1]), role[2]);
+    if (route === '/applicationrole')
+      return () => ({
+        status: 200,
+        body: [...this.world.applicationRoles.keys()].map((key) => this.applicationRoleJson(key)),
+      });
+    const application = /^\/applicationrole\/([^/]+)$/.exec(route);
+    if (application) {
+      const key = decodeURIComponent(application[1]);
+      return () =>
+        this.world.applicationRoles.has(key)
+          ? { status: 200, body: this.applicationRoleJson(key) }
+          : jiraError(404, `The application role '${key}' does not exist.`);
+    }
+    if (route === '/issuesecurityschemes/level/member') return () => this.levelMembers(req);
+    if (route === '/group/member') return () => this.groupMembersV3(req);
+    return null;
+  }
+
+  /** GET /project/{key}/permissionscheme: its grants only when something is expanded. */
+  private permissionScheme(req: FakeAtlassianRequest, keyOrId: string): Reply {
+    const project = this.projectByKeyOrId(keyOrId);
+    if (!project) return projectNotFound(keyOrId);
+    const expand = expandParam(req.query);
+    const permissions = Object.entries(project.permissions).flatMap(([permission, holders]) =>
+      holders.flatMap((h) => {
+        const holder = this.holderJson(h, project, expand);
+        return holder ? [{ holder, permission }] : [];
+      }),
+    );
+    return {
+      status: 200,
+      body: {
+        expand: 'permissions,user,group,projectRole,field,all',
+        id: Number(project.id),
+        self: `${this.url}/rest/api/3/permissionscheme/${project.id}`,
+        name: `${project.key} permission scheme`,
+        description: '',
+        // Any expand value brings the grants (Jira's documented quirk).
+        ...(expand.size > 0
+          ? {
+              permissions: permissions.map((grant, i) => ({
+                id: i + 1,
+                self: `${this.url}/rest/api/3/permissionscheme/${project.id}/permission/${i + 1}`,
+                ...grant,
+              })),
+            }
+          : {}),
+      },
+    };
+  }
+
+  /** A holder as Jira writes it: `parameter` (name or id) and `value` (id), objects when expanded. */
+  private holderJson(h: WorldHolder, project: Project, expand: Set<string>) {
+    switch (h.type) {
+      case 'group': {
+        const g = this.world.groups.get(h.group);
+        if (!g) return null;
+        const group = { name: g.name, groupId: g.id, self: this.groupSelf(g) };
+        return {
+          type: 'group',
+          parameter: g.name,
+          value: g.id,
+          expand: 'group',
+          ...(expand.has('group') ? { group } : {}),
+        };
+      }
+      case 'user': {
+        const u = this.world.users.get(h.user);
+        if (!u) return null;
+        return {
+          type: 'user',
+          parameter: u.accountId,
+          value: u.accountId,
+          expand: 'user',
+          ...(expand.has('user') ? { user: this.jiraUser(u) } : {}),
+        };
+      }
+      case 'projectRole': {
+        const projectRole = {
+          self: `${this.url}/rest/api/3/role/${h.role}`,
+          name: project.roles[h.role]?.name ?? `Role ${h.role}`,
+          id: Number(h.role),
+        };
+        return {
+          type: 'projectRole',
+          parameter: h.role,
+          value: h.role,
+          expand: 'projectRole',
+          ...(expand.has('projectRole') ? { projectRole } : {}),
+        };
+      }
+      case 'applicationRole':
+        return h.application === undefined
+          ? { type: 'applicationRole' }
+          : { type: 'applicationRole', parameter: h.application, value: h.application };
+      default:
+        return { type: h.type };
+    }
+  }
+
+  /** GET /project/{key}/role/{id}: this project's actors of the role. */
+  private projectRole(keyOrId: string, roleId: string): Reply {
+    const project = this.projectByKeyOrId(keyOrId);
+    if (!project) return projectNotFound(keyOrId);
+    const role = project.roles[roleId];
+    if (!role) return jiraError(404, `No project role with id '${roleId}' could be found.`);
+    const users = role.users.flatMap((key) => {
+      const u = this.world.users.get(key);
+      if (!u) return [];
+      const actorUser = { accountId: u.accountId };
+      return [{ displayName: u.name, type: 'atlassian-user-role-actor', actorUser }];
+    });
+    const groups = role.groups.flatMap((key) => {
+      const g = this.world.groups.get(key);
+      if (!g) return [];
+      const actorGroup = { name: g.name, displayName: g.name, groupId: g.id };
+      return [
+        { displayName: g.name, type: 'atlassian-group-role-actor', name: g.name, actorGroup },
+      ];
+    });
+    return {
+      status: 200,
+      body: {
+        self: `${this.url}/rest/api/3/project/${project.id}/role/${roleId}`,
+        name: role.name,
+        id: Number(roleId),
+        description: '',
+        actors: [...users, ...groups].map((actor, i) => ({ id: i + 1, ...actor })),
+      },
+    };
+  }
+
+  private applicationRoleJson(key: string) {
+    const role = this.world.applicationRoles.get(key)!;
+    const groups = role.groups.flatMap((k) => this.world.groups.get(k) ?? []);
+    const details = groups.map((g) => ({ name: g.name, groupId: g.id, self: this.groupSelf(g) }));
+    const users = new Set(role.groups.flatMap((g) => this.groupUsers(g)));
+    return {
+      key,
+      name: role.name,
+      groups: groups.map((g) => g.name),
+      groupDetails: details,
+      defaultGroups: groups.map((g) => g.name),
+      defaultGroupsDetails: details,
+      selectedByDefault: false,
+      defined: true,
+      numberOfSeats: 100,
+      remainingSeats: 100 - users.size,
+      userCount: users.size,
+      userCountDescription: 'users',
+      hasUnlimitedSeats: false,
+      platform: false,
+    };
+  }
+
+  /**
+   * GET /issuesecurityschemes/level/member: the holders of the levels (`levelId`) and schemes
+   * (`schemeId`) asked for, inclusively; none asked: every level.
+   */
+  private levelMembers(req: FakeAtlassianRequest): Reply {
+    const levelIds = listParam(req.query, 'levelId');
+    const schemeIds = listParam(req.query, 'schemeId');
+    const expand = expandParam(req.query);
+    const all = [...this.projects.values()].flatMap((project) =>
+      Object.entries(project.securityLevels)
+        .filter(
+          ([levelId]) =>
+            (levelIds.length === 0 && schemeIds.length === 0) ||
+            levelIds.includes(levelId) ||
+            schemeIds.includes(project.securitySchemeId),
+        )
+        .flatMap(([levelId, level]) =>
+          level.holders.flatMap((h) => {
+            const holder = this.holderJson(h, project, expand);
+            const ids = {
+              issueSecurityLevelId: levelId,
+              issueSecuritySchemeId: project.securitySchemeId,
+            };
+            return holder ? [{ ...ids, holder }] : [];
+          }),
+        ),
+    );
+    const members = all.map((member, i) => ({ id: String(i + 1), ...member }));
+    return this.offsetPage(req, '/rest/api/3/issuesecurityschemes/level/member', members, 50);
+  }
+
+  /** GET /group/member?groupId= (or groupname=): users, nested groups flattened. */
+  private groupMembersV3(req: FakeAtlassianRequest): Reply {
+    const id = req.query.get('groupId');
+    const name = req.query.get('groupname');
+    const group = [...this.world.groups.entries()].find(([, g]) =>
+      id !== null ? g.id === id : g.name === name,
+    );
+    if (!group) return jiraError(404, 'Group does not exist.');
+    const users = this.groupUsers(group[0]).map((key) => this.jiraUser(this.world.users.get(key)!));
+    return this.offsetPage(req, '/rest/api/3/group/member', users, 50);
+  }
+
+  /** Jira's offset pages: startAt, maxResults (at most `max`), total, isLast, nextPage. */
+  private offsetPage(req: FakeAtlassianRequest, path: string, all: unknown[], max: number): Reply {
+    const startAt = intParam(req.query.get('startAt'), 0, 0, Number.MAX_SAFE_INTEGER);
+    const maxResults = Math.min(
+      intParam(req.query.get('maxResults'), max, 1, max),
+      this.permissionCap(),
+    );
+    const isLast = startAt + maxResults >= all.length;
+    const next = new URLSearchParams(req.query);
+    next.set('startAt', String(startAt + maxResults));
+    return {
+      status: 200,
+      body: {
+        self: `${this.url}${path}?${req.query.toString()}`,
+        ...(isLast ? {} : { nextPage: `${this.url}${path}?${next.toString()}` }),
+        maxResults,
+        startAt,
+        total: all.length,
+        isLast,
+        values: all.slice(startAt, startAt + maxResults),
+      },
+    };
+  }
+
+  /** POST /issue/bulkfetch: up to 100 issues by id or key; the missing ones as issueErrors. */
+  private bulkFetch(req: FakeAtlassianRequest): Reply {
+    const body: Record<string, unknown> = isObject(req.body) ? req.body : {};
+    const wanted = Array.isArray(body.issueIdsOrKeys) ? body.issueIdsOrKeys.map(String) : [];
+    if (wanted.length === 0 || wanted.length > 100)
+      return jiraError(400, 'issueIdsOrKeys must name between 1 and 100 issues.');
+    const fields = Array.isArray(body.fields) ? body.fields.map(String) : [];
+    const issues = [];
+    const issueErrors = [];
+    for (const idOrKey of wanted) {
+      const issue = this.issueByIdOrKey(idOrKey);
+      if (issue && !issue.deleted) issues.push(this.issueJson(issue, fields));
+      else
+        issueErrors.push({
+          id: idOrKey,
+          errorMessage: 'Issue does not exist or you do not have permission to see it.',
+        });
+    }
+    return { status: 200, body: { expand: 'schema,names', issues, issueErrors } };
+  }
+
+  private jiraUser(u: WorldUser) {
+    return {
+      self: `${this.url}/rest/api/3/user?accountId=${encodeURIComponent(u.accountId)}`,
+      accountId: u.accountId,
+      accountType: 'atlassian',
+      emailAddress: u.email,
+      displayName: u.name,
+      active: true,
+      timeZone: 'Europe/London',
+    };
+  }
+
+  private groupSelf(g: WorldGroup): string {
+    return `${this.url}/rest/api/3/group?groupId=${g.id}`;
+  }
+
+  /** A reporter or assignee: a world user by display name, else a made-up account. */
+  private personJson(name: string | null) {
+    const user = [...this.world.users.values()].find((u) => u.name === name);
+    return user ? { accountId: user.accountId, displayName: user.name } : person(name);
+  }
+
+  private securityJson(issue: Issue) {
+    const id = issue.securityLevel;
+    const level = id === null ? undefined : issue.project.securityLevels[id];
+    if (id === null || !level) return null;
+    const self = `${this.url}/rest/api/3/securitylevel/${id}`;
+    return { self, id, name: level.name, description: '' };
   }
 
   private listComments(req: FakeAtlassianRequest, idOrKey: string): Reply {
@@ -940,13 +1632,17 @@ class Fake implements FakeAtlassian {
       status: { name: issue.status },
       issuetype: { name: issue.issueType },
       priority: { name: issue.priority },
-      assignee: person(issue.assignee),
-      reporter: person(issue.reporter),
+      assignee: this.personJson(issue.assignee),
+      reporter: this.personJson(issue.reporter),
       labels: issue.labels,
+      security: this.securityJson(issue),
     };
     const everything =
       fields.length === 0 || fields.includes('*all') || fields.includes('*navigable');
-    const wanted = everything ? Object.keys(all) : fields.filter((f) => f in all);
+    // An issue without a level shows no security field unless it is asked for by name.
+    const wanted = everything
+      ? Object.keys(all).filter((f) => f !== 'security' || all.security !== null)
+      : fields.filter((f) => f in all);
     return {
       id: issue.id,
       key: issue.key,
@@ -978,6 +1674,13 @@ class Fake implements FakeAtlassian {
     const content = this.contents.get(id);
     if (!content) throw new Error(`No page or blog post ${id}`);
     return content;
+  }
+
+  private projectByKeyOrId(keyOrId: string): Project | undefined {
+    return (
+      this.projects.get(keyOrId.toUpperCase()) ??
+      [...this.projects.values()].find((p) => p.id === keyOrId)
+    );
   }
 
   private issueByIdOrKey(idOrKey: string): Issue | undefined {
@@ -1060,6 +1763,17 @@ function oauthError(status: number, error: string, description: string): Reply {
 
 function jiraError(status: number, message: string): Reply {
   return { status, body: { errorMessages: [message], errors: {} } };
+}
+
+function projectNotFound(keyOrId: string): Reply {
+  return jiraError(404, `No project could be found with key '${keyOrId}'.`);
+}
+
+/** `expand=a,b`; `all` stands for every expansion. */
+function expandParam(query: URLSearchParams): Set<string> {
+  const asked = listParam(query, 'expand');
+  if (asked.includes('all')) return new Set(['permissions', 'user', 'group', 'projectRole']);
+  return new Set(asked);
 }
 
 function issueNotFound(): Reply {
@@ -1148,6 +1862,19 @@ function isVisible(c: Content): boolean {
   return c.status === 'current' && !c.restricted;
 }
 
+/** A read restriction that names anyone; an empty one is none (the page inherits). */
+function isRestricted(c: Content): boolean {
+  return c.readRestriction.users.length > 0 || c.readRestriction.groups.length > 0;
+}
+
+/** Confluence REST v1's 404 body. */
+function v1NotFound(message: string): Reply {
+  return {
+    status: 404,
+    body: { statusCode: 404, data: { authorized: false, valid: true, errors: [] }, message },
+  };
+}
+
 /** `/spaces/KEY/pages/<id>/Title+With+Plus`, or `/spaces/KEY/blog/<id>/Title` for a blog post. */
 function webuiOf(c: Content): string {
   const slug = encodeURIComponent(c.title).replace(/%20/g, '+');
@@ -1161,7 +1888,9 @@ function contentJson(c: Content, withBody: boolean) {
     status: c.status,
     title: c.title,
     spaceId: c.space.id,
-    ...(c.type === 'page' ? { parentId: null, parentType: null, position: 0 } : {}),
+    ...(c.type === 'page'
+      ? { parentId: c.parentId, parentType: c.parentId ? 'page' : null, position: 0 }
+      : {}),
     authorId: 'fake-account',
     createdAt: new Date(c.createdAt).toISOString(),
     version: {

@@ -19,6 +19,15 @@ import type { AddressInfo, Socket } from 'node:net';
  * private repositories. Every answer carries x-ratelimit-* headers from a budget tests can
  * exhaust; faults and latency can be injected; every request is logged.
  * Shapes follow shared/research/connectors.md §5.
+ *
+ * Permissions (shared/research/permissions.md §2.4) come from one world model, `fake.world`:
+ * users, organizations (owners, members, base permission, nested teams with repository grants)
+ * and each repository's visibility and direct collaborators. It serves
+ * GET /repos/{o}/{r}/collaborators (affiliation, permission; push access needed) and
+ * GET /orgs/{org}/members (role), paged with Link headers, and a repository of a world
+ * organization is visible to a token only when its user can read it. `canRead` is the oracle:
+ * GitHub's rules applied to the world directly. A repository whose owner is not a world
+ * organization keeps the token-only visibility above (its owner and collaborators read it).
  */
 
 export interface FakeGitHubRequest {
@@ -75,6 +84,55 @@ export interface FakeGitHubEmail {
   verified?: boolean;
 }
 
+export type FakeGitHubVisibility = 'public' | 'private' | 'internal';
+
+/** A repository role, lowest first, as the REST API names it in `permissions`. */
+export type FakeGitHubPermission = 'pull' | 'triage' | 'push' | 'maintain' | 'admin';
+
+export interface FakeGitHubTeam {
+  id: number;
+  slug: string;
+  /** The parent team's slug: members of this team get the parent's repositories too. */
+  parent: string | null;
+  /** Lower-case logins; each must be a member of the organization. */
+  members: Set<string>;
+  /** Lower-case repository full name -> role. */
+  repos: Map<string, FakeGitHubPermission>;
+}
+
+export interface FakeGitHubOrg {
+  id: number;
+  login: string;
+  /** Every member may read every repository with 'read' or more ('none': only through grants). */
+  basePermission: 'none' | 'read' | 'write' | 'admin';
+  /** Lower-case login -> role; an 'admin' is an owner (admin on every repository). */
+  members: Map<string, 'admin' | 'member'>;
+  /** By slug. */
+  teams: Map<string, FakeGitHubTeam>;
+}
+
+/** What a repository's permissions depend on (the served repository itself, mutable). */
+export interface FakeGitHubRepoAccess {
+  fullName: string;
+  owner: string;
+  visibility: FakeGitHubVisibility;
+  /** Lower-case login -> role granted on the repository itself (members or outside collaborators). */
+  collaborators: Map<string, FakeGitHubPermission>;
+}
+
+/**
+ * The one world the permission endpoints, the content endpoints and `canRead` all read. Mutate
+ * it freely: a repository deleted from `repos` answers 404 everywhere.
+ */
+export interface FakeGitHubWorld {
+  /** By lower-case login (addUser). */
+  users: Map<string, { id: number; login: string }>;
+  /** By lower-case login (addOrg). */
+  orgs: Map<string, FakeGitHubOrg>;
+  /** By lower-case full name (addRepo). */
+  repos: Map<string, FakeGitHubRepoAccess>;
+}
+
 export interface FakeGitHub {
   /** http://127.0.0.1:<port>: the REST root (api.github.com style) and the web root. */
   url: string;
@@ -106,6 +164,8 @@ export interface FakeGitHub {
     owner: string;
     name: string;
     private?: boolean;
+    /** Wins over `private` (default public). */
+    visibility?: FakeGitHubVisibility;
     hasDiscussions?: boolean;
     /** Default true; false: the issues listing answers 410 as GitHub does. */
     hasIssues?: boolean;
@@ -174,6 +234,32 @@ export interface FakeGitHub {
   /** Moves the fake's clock (its timestamps) forward. */
   advanceClock(ms: number): void;
   close(): Promise<void>;
+  /** Users, organizations, teams and repository grants (see FakeGitHubWorld). */
+  world: FakeGitHubWorld;
+  /** An organization of known users (addUser first); `members` maps login to role. */
+  addOrg(input: {
+    login: string;
+    basePermission?: FakeGitHubOrg['basePermission'];
+    members: Record<string, 'admin' | 'member'>;
+  }): FakeGitHubOrg;
+  /** A team of organization members, granted roles on repositories; answers its id. */
+  addTeam(
+    org: string,
+    input: {
+      slug: string;
+      parent?: string;
+      members: string[];
+      repos?: Record<string, FakeGitHubPermission>;
+    },
+  ): number;
+  /** A direct grant on the repository (an outside collaborator when not an org member). */
+  addCollaborator(repo: string, login: string, permission?: FakeGitHubPermission): void;
+  /** The oracle: whether GitHub lets this user (login) read this item (`issue:o/r#1`, …) now. */
+  canRead(login: string, externalId: string): boolean;
+  /** The user's own principals for accessAllows: `user:<numeric id>` (none for an unknown login). */
+  principalsOf(login: string): Set<string>;
+  /** The permission endpoints (collaborators, org members) answer this status while set. */
+  failPermissions: 403 | 500 | null;
 }
 
 export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<FakeGitHub> {
@@ -225,7 +311,8 @@ interface Repo {
   owner: string;
   name: string;
   fullName: string;
-  private: boolean;
+  visibility: FakeGitHubVisibility;
+  collaborators: Map<string, FakeGitHubPermission>;
   hasDiscussions: boolean;
   hasIssues: boolean;
   defaultBranch: string;
@@ -310,6 +397,9 @@ class Fake implements FakeGitHub {
     { login: string; redirectUri: string; scopes: string[]; expiresAt: number; used: boolean }
   >();
   private readonly repos = new Map<string, Repo>(); // by lower-case full name
+  private readonly orgs = new Map<string, FakeGitHubOrg>(); // by lower-case login
+  readonly world: FakeGitHubWorld = { users: this.users, orgs: this.orgs, repos: this.repos };
+  failPermissions: 403 | 500 | null = null;
   private readonly buckets: Record<RateResource, Bucket>;
   private readonly planned: Planned[] = [];
   private readonly sockets = new Set<Socket>();
@@ -382,6 +472,7 @@ class Fake implements FakeGitHub {
     owner: string;
     name: string;
     private?: boolean;
+    visibility?: FakeGitHubVisibility;
     hasDiscussions?: boolean;
     hasIssues?: boolean;
     defaultBranch?: string;
@@ -394,7 +485,8 @@ class Fake implements FakeGitHub {
       owner: input.owner,
       name: input.name,
       fullName,
-      private: input.private ?? false,
+      visibility: input.visibility ?? (input.private ? 'private' : 'public'),
+      collaborators: new Map(),
       hasDiscussions: input.hasDiscussions ?? false,
       hasIssues: input.hasIssues ?? true,
       defaultBranch: input.defaultBranch ?? 'main',
@@ -521,6 +613,131 @@ class Fake implements FakeGitHub {
     const repo = this.repo(repoName);
     if (!repo.files.delete(path.replace(/^\/+/, ''))) throw new Error(`No file ${path}`);
     repo.pushed = this.stamp();
+  }
+
+  // ---- Permissions world -----------------------------------------------------------------------
+
+  addOrg(input: {
+    login: string;
+    basePermission?: FakeGitHubOrg['basePermission'];
+    members: Record<string, 'admin' | 'member'>;
+  }) {
+    const members = new Map<string, 'admin' | 'member'>();
+    for (const [login, role] of Object.entries(input.members))
+      members.set(this.knownUser(login), role);
+    const org: FakeGitHubOrg = {
+      id: ++this.lastId,
+      login: input.login,
+      basePermission: input.basePermission ?? 'none',
+      members,
+      teams: new Map(),
+    };
+    this.orgs.set(input.login.toLowerCase(), org);
+    return org;
+  }
+
+  addTeam(
+    orgLogin: string,
+    input: {
+      slug: string;
+      parent?: string;
+      members: string[];
+      repos?: Record<string, FakeGitHubPermission>;
+    },
+  ) {
+    const org = this.orgs.get(orgLogin.toLowerCase());
+    if (!org) throw new Error(`No organization ${orgLogin}`);
+    if (input.parent && !org.teams.has(input.parent)) throw new Error(`No team ${input.parent}`);
+    const members = input.members.map((login) => login.toLowerCase());
+    const outsider = members.find((login) => !org.members.has(login));
+    if (outsider) throw new Error(`${outsider} is not a member of ${org.login}`);
+    const team: FakeGitHubTeam = {
+      id: ++this.lastId,
+      slug: input.slug,
+      parent: input.parent ?? null,
+      members: new Set(members),
+      repos: new Map(
+        Object.entries(input.repos ?? {}).map(([repo, role]) => [repo.toLowerCase(), role]),
+      ),
+    };
+    org.teams.set(team.slug, team);
+    return team.id;
+  }
+
+  addCollaborator(repoName: string, login: string, permission: FakeGitHubPermission = 'push') {
+    this.repo(repoName).collaborators.set(this.knownUser(login), permission);
+  }
+
+  canRead(login: string, externalId: string): boolean {
+    const repo = this.repoOfExisting(externalId);
+    if (!repo) return false;
+    return repo.visibility === 'public' || this.readsNonPublic(login.toLowerCase(), repo);
+  }
+
+  principalsOf(login: string): Set<string> {
+    const user = this.users.get(login.toLowerCase());
+    return new Set(user ? [`user:${user.id}`] : []);
+  }
+
+  private knownUser(login: string): string {
+    const key = login.toLowerCase();
+    if (!this.users.has(key)) throw new Error(`No user ${login} (addUser first)`);
+    return key;
+  }
+
+  /** The repository of an item that exists now (an issue, discussion or file), else undefined. */
+  private repoOfExisting(externalId: string): Repo | undefined {
+    const numbered = /^(issue|discussion):([^/\s]+\/[^#\s]+)#(\d+)$/.exec(externalId);
+    const file = /^file:([^/:\s]+\/[^/:\s]+):(.+)$/.exec(externalId);
+    const repo = this.repos.get((numbered?.[2] ?? file?.[1] ?? '').toLowerCase());
+    if (!repo) return undefined;
+    if (file) return repo.files.has(file[2]!) ? repo : undefined;
+    const number = Number(numbered![3]);
+    const item =
+      numbered![1] === 'issue'
+        ? repo.issues.get(number)
+        : repo.hasDiscussions
+          ? repo.discussions.get(number)
+          : undefined;
+    return item && !item.deleted ? repo : undefined;
+  }
+
+  /**
+   * GitHub's rules for a private or internal repository, read from the world directly (not
+   * through the collaborators listing): a direct grant; in an organization, an owner, any
+   * member when the base permission or an internal repository allows, else a team granted the
+   * repository or any team below it; outside one, the owner.
+   */
+  private readsNonPublic(user: string, repo: Repo): boolean {
+    if (!this.users.has(user)) return false;
+    if (repo.collaborators.has(user)) return true;
+    const org = this.orgs.get(repo.owner.toLowerCase());
+    if (!org) return repo.owner.toLowerCase() === user;
+    const role = org.members.get(user);
+    if (!role) return false;
+    if (role === 'admin' || org.basePermission !== 'none' || repo.visibility === 'internal')
+      return true;
+    const granted = [...org.teams.values()].filter((t) => t.repos.has(repo.fullName.toLowerCase()));
+    return granted.some((team) => teamAndBelow(org, team).some((t) => t.members.has(user)));
+  }
+
+  /**
+   * The user's highest role on the repository, from every source GitHub counts: the grant, the
+   * organization's owners and base permission, and teams (a team gets its parents' grants).
+   */
+  private permissionOf(user: string, repo: Repo): FakeGitHubPermission | null {
+    const grants: (FakeGitHubPermission | null | undefined)[] = [repo.collaborators.get(user)];
+    const org = this.orgs.get(repo.owner.toLowerCase());
+    if (!org) return highest([...grants, repo.owner.toLowerCase() === user ? 'admin' : null]);
+    const role = org.members.get(user);
+    if (!role) return highest(grants);
+    grants.push(role === 'admin' ? 'admin' : null, BASE_ROLE[org.basePermission]);
+    if (repo.visibility === 'internal') grants.push('pull');
+    for (const team of org.teams.values())
+      if (team.members.has(user))
+        for (const t of teamAndAbove(org, team))
+          grants.push(t.repos.get(repo.fullName.toLowerCase()));
+    return highest(grants);
   }
 
   // ---- Faults, budgets, clock ------------------------------------------------------------------
@@ -709,6 +926,13 @@ class Fake implements FakeGitHub {
     if (route === '/user/emails') return this.userEmails(call);
     if (route === '/rate_limit') return this.rateLimitJson();
     let m: RegExpExecArray | null;
+    if ((m = /^\/orgs\/([^/]+)\/members$/.exec(route)))
+      return this.listOrgMembers(call, this.orgs.get(decode(m[1]!).toLowerCase()));
+    if ((m = /^\/organizations\/(\d+)\/members$/.exec(route)))
+      return this.listOrgMembers(
+        call,
+        [...this.orgs.values()].find((o) => o.id === Number(m![1])),
+      );
     let repo: Repo | undefined;
     let rest: string;
     if ((m = /^\/repos\/([^/]+)\/([^/]+)(\/.*)?$/.exec(route))) {
@@ -720,7 +944,8 @@ class Fake implements FakeGitHub {
       rest = m[2] ?? '';
     } else return { status: 404, body: NOT_FOUND };
     if (!repo) return { status: 404, body: NOT_FOUND };
-    if (rest === '') return { status: 200, body: this.repoJson(repo) };
+    if (rest === '') return { status: 200, body: this.repoJson(repo, call.token) };
+    if (rest === '/collaborators') return this.listCollaborators(call, repo);
     if (rest === '/issues') return this.listIssues(call, repo);
     if ((m = /^\/issues\/(\d+)$/.exec(rest))) return this.getIssue(repo, Number(m[1]));
     if ((m = /^\/issues\/(\d+)\/comments$/.exec(rest)))
@@ -810,6 +1035,71 @@ class Fake implements FakeGitHub {
     if (page > 1) rels.push(`<${link(1)}>; rel="first"`);
     const body = list.slice((page - 1) * perPage, page * perPage).map(json);
     return { status: 200, body, headers: rels.length > 0 ? { link: rels.join(', ') } : {} };
+  }
+
+  /**
+   * GET /repos/{o}/{r}/collaborators: everyone with a role on the repository (affiliation=all),
+   * or only direct grants (direct), or only non-members' grants (outside); `permission` keeps
+   * those with at least that role. The caller needs push access (and, in an organization, to be
+   * a member).
+   */
+  private listCollaborators(call: Call, repo: Repo): Reply {
+    if (this.failPermissions)
+      return this.permissionFailure('Must have push access to view repository collaborators.');
+    const q = call.req.query;
+    const affiliation = q.get('affiliation') ?? 'all';
+    const wanted = q.get('permission');
+    if (
+      !['outside', 'direct', 'all'].includes(affiliation) ||
+      (wanted !== null && !ROLES.includes(wanted as FakeGitHubPermission))
+    )
+      return validationFailed();
+    const org = this.orgs.get(repo.owner.toLowerCase());
+    const self = call.token.login.toLowerCase();
+    if (rank(this.permissionOf(self, repo)) < rank('push') || (org && !org.members.has(self)))
+      return this.forbidden('Must have push access to view repository collaborators.');
+    const list = [...this.users.values()]
+      .map((user) => ({ user, role: this.permissionOf(user.login.toLowerCase(), repo) }))
+      .filter(({ user, role }) => {
+        const key = user.login.toLowerCase();
+        if (!role || (wanted && rank(role) < rank(wanted as FakeGitHubPermission))) return false;
+        if (affiliation === 'all') return true;
+        return repo.collaborators.has(key) && (affiliation === 'direct' || !org?.members.has(key));
+      })
+      .sort((a, b) => a.user.id - b.user.id);
+    return this.paged(call, `/repositories/${repo.id}/collaborators`, list, ({ user, role }) => ({
+      ...this.accountJson(user),
+      permissions: permissionsJson(role),
+      role_name: ROLE_NAMES[role!],
+    }));
+  }
+
+  /**
+   * GET /orgs/{org}/members (role=all|admin|member). Concealed memberships show to members only,
+   * and the fake has no public ones: a non-member sees an empty list, as GitHub would show it
+   * only the public members.
+   */
+  private listOrgMembers(call: Call, org: FakeGitHubOrg | undefined): Reply {
+    if (!org) return { status: 404, body: NOT_FOUND };
+    if (this.failPermissions)
+      return this.permissionFailure('Resource not accessible by personal access token');
+    const role = call.req.query.get('role') ?? 'all';
+    if (!['all', 'admin', 'member'].includes(role)) return validationFailed();
+    const shown = org.members.has(call.token.login.toLowerCase()) ? [...org.members] : [];
+    const list = shown
+      .filter(([, r]) => role === 'all' || r === role)
+      .map(([login]) => this.users.get(login)!)
+      .sort((a, b) => a.id - b.id);
+    return this.paged(call, `/organizations/${org.id}/members`, list, (u) => this.accountJson(u));
+  }
+
+  private permissionFailure(forbiddenMessage: string): Reply {
+    if (this.failPermissions === 403) return this.forbidden(forbiddenMessage);
+    return { status: 500, body: { message: 'Server Error' } };
+  }
+
+  private forbidden(message: string): Reply {
+    return { status: 403, body: { message, documentation_url: DOCS, status: '403' } };
   }
 
   private tree(call: Call, repo: Repo, ref: string): Reply {
@@ -1209,14 +1499,27 @@ class Fake implements FakeGitHub {
     };
   }
 
-  private repoJson(repo: Repo) {
+  private accountJson(user: User) {
+    return {
+      login: user.login,
+      id: user.id,
+      node_id: `U_${user.id}`,
+      avatar_url: `${this.url}/avatars/u/${user.id}`,
+      url: `${this.url}/users/${user.login}`,
+      html_url: `${this.url}/${user.login}`,
+      type: 'User',
+      site_admin: false,
+    };
+  }
+
+  private repoJson(repo: Repo, token: Token) {
     return {
       id: repo.id,
       node_id: `R_${repo.id}`,
       name: repo.name,
       full_name: repo.fullName,
-      private: repo.private,
-      visibility: repo.private ? 'private' : 'public',
+      private: repo.visibility !== 'public',
+      visibility: repo.visibility,
       owner: { login: repo.owner, type: 'Organization', html_url: `${this.url}/${repo.owner}` },
       html_url: `${this.url}/${repo.fullName}`,
       url: `${this.url}/repos/${repo.fullName}`,
@@ -1230,7 +1533,10 @@ class Fake implements FakeGitHub {
       created_at: iso(repo.created),
       updated_at: iso(repo.pushed),
       pushed_at: iso(repo.pushed),
-      permissions: { admin: false, maintain: false, push: false, triage: false, pull: true },
+      // The token's own role: read only, unless the world says more.
+      permissions: this.orgs.has(repo.owner.toLowerCase())
+        ? permissionsJson(this.permissionOf(token.login.toLowerCase(), repo))
+        : permissionsJson('pull'),
     };
   }
 
@@ -1299,7 +1605,10 @@ class Fake implements FakeGitHub {
   // ---- Lookups -------------------------------------------------------------------------------
 
   private canSee(token: Token, repo: Repo): boolean {
-    return token.repos === null || token.repos.has(repo.fullName.toLowerCase());
+    if (token.repos !== null && !token.repos.has(repo.fullName.toLowerCase())) return false;
+    // A world organization's repository shows only to who may read it, as on GitHub.
+    if (!this.orgs.has(repo.owner.toLowerCase()) || repo.visibility === 'public') return true;
+    return this.readsNonPublic(token.login.toLowerCase(), repo);
   }
 
   private visibleRepo(token: Token, fullName: string): Repo | undefined {
@@ -1345,6 +1654,56 @@ class Fake implements FakeGitHub {
 }
 
 // ---- Helpers -----------------------------------------------------------------------------------
+
+const ROLES: FakeGitHubPermission[] = ['pull', 'triage', 'push', 'maintain', 'admin'];
+const ROLE_NAMES: Record<FakeGitHubPermission, string> = {
+  pull: 'read',
+  triage: 'triage',
+  push: 'write',
+  maintain: 'maintain',
+  admin: 'admin',
+};
+const BASE_ROLE: Record<FakeGitHubOrg['basePermission'], FakeGitHubPermission | null> = {
+  none: null,
+  read: 'pull',
+  write: 'push',
+  admin: 'admin',
+};
+
+/** -1 for no role. */
+const rank = (role: FakeGitHubPermission | null | undefined) => (role ? ROLES.indexOf(role) : -1);
+
+function highest(roles: (FakeGitHubPermission | null | undefined)[]): FakeGitHubPermission | null {
+  return roles.reduce<FakeGitHubPermission | null>((a, b) => (rank(b) > rank(a) ? b! : a), null);
+}
+
+/** `permissions` as the REST API sends it: every role up to the user's. */
+function permissionsJson(role: FakeGitHubPermission | null) {
+  return Object.fromEntries(ROLES.map((r) => [r, rank(r) <= rank(role)])) as Record<
+    FakeGitHubPermission,
+    boolean
+  >;
+}
+
+/** The team and its parents, up to the top (a cycle made by a test stops the walk). */
+function teamAndAbove(org: FakeGitHubOrg, team: FakeGitHubTeam): FakeGitHubTeam[] {
+  const chain = [team];
+  for (let t = team; t.parent !== null;) {
+    const parent = org.teams.get(t.parent);
+    if (!parent || chain.includes(parent)) break;
+    chain.push((t = parent));
+  }
+  return chain;
+}
+
+/** The team and every team nested below it. */
+function teamAndBelow(org: FakeGitHubOrg, team: FakeGitHubTeam): FakeGitHubTeam[] {
+  const tree = [team];
+  for (let i = 0; i < tree.length; i++)
+    for (const child of org.teams.values())
+      if (child.parent === tree[i]!.slug && !tree.includes(child)) tree.push(child);
+  return tree;
+}
 
 function toRequest(req: http.IncomingMessage, bytes: Buffer): FakeGitHubRequest {
   const url = new URL(req.url ?? '/', 'http://fake');

@@ -7,11 +7,18 @@ import type { AddressInfo, Socket } from 'node:net';
  * documented shapes without a network or an account. One server plays every host:
  * - accounts.google.com: GET /o/oauth2/v2/auth (the consent page, or a redirect at once);
  * - oauth2.googleapis.com: POST /token (code exchange, refresh without rotation), POST /revoke;
- * - www.googleapis.com: Drive v3 under /drive/v3 (about, files, export, changes, drives), and the
+ * - www.googleapis.com: Drive v3 under /drive/v3 (about, files, export, changes, drives, and
+ *   permissions.list), the Admin SDK Directory's members.list under /admin/directory/v1, and the
  *   OpenID Connect userinfo at /oauth2/v3/userinfo (sub, email, email_verified), Bearer;
  * - docs.google.com / drive.google.com: the files' webViewLink pages (a title, for e2e clicks).
  * Tests add files, edit, trash, delete and move them (each appends to the changes feed), inject
  * faults and latency; every request is logged. Shapes follow shared/research/connectors.md §4.
+ *
+ * Who may read what is one world model (`world`): Workspace domains, accounts, admins, nested
+ * groups, and each file's, folder's and shared drive's grants. The permission endpoints serve it,
+ * the content endpoints hide from a world account what it may not read (a token of an account
+ * outside `world.users` sees every file, as before), and `canRead` is the oracle tests compare a
+ * permission reader with. Files start owned by `email`, shared drives with it as organizer.
  */
 
 export const GOOGLE_MIME = {
@@ -66,7 +73,10 @@ export interface FakeGoogleOptions {
   accessTokenTtlSeconds?: number;
   /** How long an authorization code can be exchanged (default 600). */
   codeTtlSeconds?: number;
-  /** Most items a files.list or changes page holds, whatever pageSize asks (default 1000). */
+  /**
+   * Most items a files.list, changes, permissions.list or members.list page holds, whatever
+   * pageSize or maxResults asks (default 1000; those lists stop at 100 and 200 anyway).
+   */
   maxPageSize?: number;
   /** Exports larger than this answer 403 exportSizeLimitExceeded (default 10 MB, Google's). */
   exportLimitBytes?: number;
@@ -106,6 +116,30 @@ export interface FakeGoogleUser {
   email: string;
   emailVerified: boolean;
   name: string;
+}
+
+/** A Drive permission's role: every one of them reads the file. */
+export type DriveRole = 'owner' | 'organizer' | 'fileOrganizer' | 'writer' | 'commenter' | 'reader';
+
+/** A grant on a file, a folder (inherited below it) or a shared drive (its members). */
+export type FakeDriveGrant =
+  | { type: 'user' | 'group'; emailAddress: string; role: DriveRole }
+  /** allowFileDiscovery false: a link-only share. */
+  | { type: 'domain'; domain: string; role: DriveRole; allowFileDiscovery: boolean }
+  | { type: 'anyone'; role: DriveRole; allowFileDiscovery: boolean };
+
+/** Who may read what: mutate it freely, every endpoint and `canRead` read it as it is now. */
+export interface FakeGoogleWorld {
+  /** Google Workspace domains: their accounts hold `domain:<d>` (gmail.com is none). */
+  domains: string[];
+  /** Accounts whose access the content endpoints enforce (lower case). */
+  users: string[];
+  /** Workspace admins: the Admin SDK answers them only. */
+  admins: string[];
+  /** Google groups by address: their direct members' addresses (accounts or groups). */
+  groups: Map<string, string[]>;
+  /** Grants by file, folder or shared drive id (a drive's grants are its members). */
+  grants: Map<string, FakeDriveGrant[]>;
 }
 
 export interface FakeGoogle {
@@ -184,6 +218,21 @@ export interface FakeGoogle {
   expireChangeTokens(): void;
   /** The next `times` (default 1) matching requests get `fault`, before auth is checked. */
   fault(match: GoogleRequestMatcher, fault: FakeGoogleFault, times?: number): void;
+  /** The permissions model (empty but for owners and organizers by default). */
+  world: FakeGoogleWorld;
+  /**
+   * The oracle: whether this account may read `file:<id>` as Drive decides it (its grants, its
+   * folders', its shared drive's members; groups nested; domain and anyone shares only when
+   * discoverable). Trashed, deleted or unknown files: false.
+   */
+  canRead(email: string, externalId: string): boolean;
+  /** An account's own principals: `email:<address>`, and `domain:<d>` in a Workspace domain. */
+  principalsOf(email: string): Set<string>;
+  /**
+   * permissions.list, files.get asking for `permissions` and the Admin SDK answer this (403:
+   * missing scope or not an admin; 500: backendError) until set back to null.
+   */
+  failPermissions: 403 | 500 | null;
   clearFaults(): void;
   close(): Promise<void>;
 }
@@ -273,9 +322,22 @@ const INSUFFICIENT_SCOPE = {
     status: 'PERMISSION_DENIED',
   },
 };
+/** What the Admin SDK answers a caller who is not a Workspace admin. */
+const NOT_AUTHORIZED = googleError(403, 'forbidden', 'Not Authorized to access this resource/api');
+/** Scopes that may read a group's members (members.list). */
+const MEMBER_SCOPES = [
+  'admin.directory.group.member.readonly',
+  'admin.directory.group.member',
+  'admin.directory.group.readonly',
+  'admin.directory.group',
+].map((s) => `https://www.googleapis.com/auth/${s}`);
+/** Roles that may share a file, so Drive shows them its permissions. */
+const SHARERS = new Set<DriveRole>(['owner', 'organizer', 'fileOrganizer', 'writer']);
+const RANK: DriveRole[] = ['reader', 'commenter', 'writer', 'fileOrganizer', 'organizer', 'owner'];
 /** What Drive answers without `fields` (v3 returns a few fields only). */
 const DEFAULT_FIELDS = {
   list: 'kind,incompleteSearch,nextPageToken,files(kind,id,name,mimeType)',
+  permissions: 'kind,nextPageToken,permissions(kind,id,type,role)',
   get: 'kind,id,name,mimeType',
   changes:
     'kind,nextPageToken,newStartPageToken,changes(kind,changeType,time,removed,fileId,driveId,file(kind,id,name,mimeType))',
@@ -294,6 +356,14 @@ class Fake implements FakeGoogle {
   latencyMs: number;
   autoConsent = true;
   signedIn: string;
+  world: FakeGoogleWorld = {
+    domains: [],
+    users: [],
+    admins: [],
+    groups: new Map(),
+    grants: new Map(),
+  };
+  failPermissions: 403 | 500 | null = null;
 
   private readonly tokenTtl: number;
   private readonly codeTtl: number;
@@ -376,6 +446,7 @@ class Fake implements FakeGoogle {
     const id = driveStyleId('0A');
     this.drives.set(id, input.name);
     this.items.set(id, this.newItem({ id, name: input.name, driveId: id, root: true }));
+    this.world.grants.set(id, [{ type: 'user', emailAddress: this.email, role: 'organizer' }]);
     return { id, name: input.name };
   }
 
@@ -405,6 +476,9 @@ class Fake implements FakeGoogle {
       content: toBuffer(input.content),
     });
     this.items.set(item.id, item);
+    // Files in My Drive have an owner; in a shared drive the drive owns them.
+    if (!item.driveId)
+      this.world.grants.set(item.id, [{ type: 'user', emailAddress: this.email, role: 'owner' }]);
     this.changed(item);
     return this.file(item.id);
   }
@@ -466,6 +540,23 @@ class Fake implements FakeGoogle {
 
   expireChangeTokens() {
     this.tokenBase += 1_000_000_000;
+  }
+
+  // ---- Test-side state: permissions ---------------------------------------------------------
+
+  canRead(email: string, externalId: string): boolean {
+    const item = this.items.get(/^file:(.+)$/.exec(externalId)?.[1] ?? '');
+    if (!item || item.deleted || item.trashed || item.root) return false;
+    return this.roleOf(email.toLowerCase(), item) !== null;
+  }
+
+  principalsOf(email: string): Set<string> {
+    const address = email.toLowerCase();
+    const domain = domainOf(address);
+    return new Set([
+      `email:${address}`,
+      ...(this.world.domains.includes(domain) ? [`domain:${domain}`] : []),
+    ]);
   }
 
   // ---- Test-side state: OAuth ----------------------------------------------------------------
@@ -581,15 +672,11 @@ class Fake implements FakeGoogle {
     );
     if (page) return this.webPage(page[2]);
     if (path === '/oauth2/v3/userinfo') return this.userinfo(req);
+    if (path.startsWith('/admin/directory/v1/')) return this.directory(req);
     if (!path.startsWith('/drive/v3/'))
       return { status: 404, body: googleError(404, 'notFound', `No route for ${method} ${path}`) };
     const token = this.liveToken(req);
-    if (!token)
-      return {
-        status: 401,
-        headers: { 'www-authenticate': 'Bearer realm="https://accounts.google.com/"' },
-        body: UNAUTHENTICATED,
-      };
+    if (!token) return unauthenticated();
     if (!token.scope.split(' ').some((s) => s.startsWith('https://www.googleapis.com/auth/drive')))
       return { status: 403, body: INSUFFICIENT_SCOPE };
     if (method !== 'GET') return notAllowed();
@@ -745,7 +832,7 @@ class Fake implements FakeGoogle {
   private drive(req: FakeGoogleRequest, route: string, token: { email: string; scope: string }) {
     let m: RegExpExecArray | null;
     if (route === '/about') return this.about(req, token.email);
-    if (route === '/files') return this.listFiles(req);
+    if (route === '/files') return this.listFiles(req, token.email);
     if (route === '/changes/startPageToken')
       return {
         status: 200,
@@ -756,14 +843,18 @@ class Fake implements FakeGoogle {
       };
     if (route === '/changes') return this.listChanges(req);
     if (route === '/drives') return this.listDrives();
+    if ((m = /^\/files\/([^/]+)\/permissions$/.exec(route)))
+      return this.listPermissions(req, decodeURIComponent(m[1]), token.email);
     // drive.metadata.readonly lists files but reads no content.
     const metadataOnly = !token.scope.split(' ').some((s) => /\/auth\/drive(\.readonly)?$/.test(s));
     if ((m = /^\/files\/([^/]+)\/export$/.exec(route)))
-      return metadataOnly ? { status: 403, body: INSUFFICIENT_SCOPE } : this.exportFile(req, m[1]);
+      return metadataOnly
+        ? { status: 403, body: INSUFFICIENT_SCOPE }
+        : this.exportFile(req, m[1], token.email);
     if ((m = /^\/files\/([^/]+)$/.exec(route))) {
       if (req.query.get('alt') === 'media' && metadataOnly)
         return { status: 403, body: INSUFFICIENT_SCOPE };
-      return this.getFile(req, decodeURIComponent(m[1]));
+      return this.getFile(req, decodeURIComponent(m[1]), token.email);
     }
     return { status: 404, body: googleError(404, 'notFound', 'Not Found') };
   }
@@ -780,12 +871,12 @@ class Fake implements FakeGoogle {
       displayName: email.split('@')[0],
       emailAddress: email,
       me: true,
-      permissionId: createHash('md5').update(email).digest('hex').slice(0, 20),
+      permissionId: permissionIdOf(email),
     };
     return masked({ kind: 'drive#about', user }, fields);
   }
 
-  private listFiles(req: FakeGoogleRequest): Reply {
+  private listFiles(req: FakeGoogleRequest, caller: string): Reply {
     const q = req.query;
     let where: (item: Item) => boolean;
     try {
@@ -827,6 +918,7 @@ class Fake implements FakeGoogle {
         !item.deleted &&
         !item.root &&
         !this.lost(item) &&
+        this.sees(caller, item) &&
         !skipped(item) &&
         inCorpus(item) &&
         where(item),
@@ -844,11 +936,21 @@ class Fake implements FakeGoogle {
     );
   }
 
-  private getFile(req: FakeGoogleRequest, id: string): Reply {
-    const item = this.visible(id, req.query.get('supportsAllDrives') === 'true');
+  private getFile(req: FakeGoogleRequest, id: string, caller: string): Reply {
+    const fields = req.query.get('fields');
+    const failed = /\bpermissions\b/.test(fields ?? '') && this.permissionFailure(false);
+    if (failed) return failed;
+    const item = this.visible(id, req.query.get('supportsAllDrives') === 'true', caller);
     if (!item) return fileNotFound(id);
-    if (req.query.get('alt') !== 'media')
-      return masked(this.fileJson(item), req.query.get('fields') ?? DEFAULT_FIELDS.get);
+    if (req.query.get('alt') !== 'media') {
+      // Drive shows a file's permissions only to who may share it, and never in a shared drive.
+      const shown = !item.driveId && this.canShare(caller, item);
+      const json = {
+        ...this.fileJson(item),
+        ...(shown ? { permissions: this.permissionsOf(item) } : {}),
+      };
+      return masked(json, fields ?? DEFAULT_FIELDS.get);
+    }
     if (item.mimeType.startsWith(NATIVE))
       return {
         status: 403,
@@ -861,8 +963,8 @@ class Fake implements FakeGoogle {
     return { status: 200, bytes: item.content, headers: { 'content-type': item.mimeType } };
   }
 
-  private exportFile(req: FakeGoogleRequest, id: string): Reply {
-    const item = this.visible(decodeURIComponent(id), true);
+  private exportFile(req: FakeGoogleRequest, id: string, caller: string): Reply {
+    const item = this.visible(decodeURIComponent(id), true, caller);
     if (!item) return fileNotFound(id);
     const wanted = req.query.get('mimeType') ?? '';
     if (!wanted) return invalid('mimeType', 'Required parameter: mimeType');
@@ -959,6 +1061,34 @@ class Fake implements FakeGoogle {
     return masked(body, q.get('fields') ?? DEFAULT_FIELDS.changes);
   }
 
+  /** permissions.list: a file's permissions (its own and its folders'), or a shared drive's members. */
+  private listPermissions(req: FakeGoogleRequest, id: string, caller: string): Reply {
+    const failed = this.permissionFailure(false);
+    if (failed) return failed;
+    const item = this.visible(id, req.query.get('supportsAllDrives') === 'true', caller);
+    if (!item) return fileNotFound(id);
+    if (!this.canShare(caller, item))
+      return {
+        status: 403,
+        body: googleError(
+          403,
+          'insufficientFilePermissions',
+          'The user does not have sufficient permissions for this file.',
+        ),
+      };
+    const size = intParam(req.query.get('pageSize'), 100, 1, Math.min(100, this.maxPageSize));
+    const page = paged(this.permissionsOf(item), req.query.get('pageToken'), size, item.id);
+    if (!page) return invalid('pageToken', 'Invalid Value');
+    return masked(
+      {
+        kind: 'drive#permissionList',
+        ...(page.next ? { nextPageToken: page.next } : {}),
+        permissions: page.items,
+      },
+      req.query.get('fields') ?? DEFAULT_FIELDS.permissions,
+    );
+  }
+
   private listDrives(): Reply {
     const drives = [...this.drives].map(([id, name]) => ({ kind: 'drive#drive', id, name }));
     return { status: 200, body: { kind: 'drive#driveList', drives } };
@@ -971,6 +1101,141 @@ class Fake implements FakeGoogle {
       status: 200,
       html: `<!doctype html><title>${escapeHtml(item.name)}</title><h1>${escapeHtml(item.name)}</h1>`,
     };
+  }
+
+  // ---- Admin SDK Directory -------------------------------------------------------------------
+
+  /** members.list: a group's direct members, to a Workspace admin with a group scope. */
+  private directory(req: FakeGoogleRequest): Reply {
+    const token = this.liveToken(req);
+    if (!token) return unauthenticated();
+    if (!token.scope.split(' ').some((s) => MEMBER_SCOPES.includes(s)))
+      return { status: 403, body: INSUFFICIENT_SCOPE };
+    const m = /^\/admin\/directory\/v1\/groups\/([^/]+)\/members$/.exec(req.path);
+    if (!m) return { status: 404, body: googleError(404, 'notFound', 'Not Found') };
+    if (req.method !== 'GET') return notAllowed();
+    if (!this.world.admins.includes(token.email.toLowerCase()))
+      return { status: 403, body: NOT_AUTHORIZED };
+    const failed = this.permissionFailure(true);
+    if (failed) return failed;
+    const groupKey = decodeURIComponent(m[1]).toLowerCase();
+    const members = this.world.groups.get(groupKey);
+    if (!members)
+      return { status: 404, body: googleError(404, 'notFound', 'Resource Not Found: groupKey') };
+    const size = intParam(req.query.get('maxResults'), 200, 1, Math.min(200, this.maxPageSize));
+    const page = paged(members, req.query.get('pageToken'), size, groupKey);
+    if (!page) return invalid('pageToken', 'Invalid Value');
+    return masked(
+      {
+        kind: 'admin#directory#members',
+        etag: `"${createHash('md5').update(members.join()).digest('hex')}"`,
+        // An empty page has no `members` at all, as Google answers.
+        ...(page.items.length > 0 ? { members: page.items.map((a) => this.memberJson(a)) } : {}),
+        ...(page.next ? { nextPageToken: page.next } : {}),
+      },
+      req.query.get('fields') ?? '*',
+    );
+  }
+
+  private memberJson(address: string) {
+    const email = address.toLowerCase();
+    return {
+      kind: 'admin#directory#member',
+      id: subOf(email),
+      email,
+      role: 'MEMBER',
+      type: this.world.groups.has(email) ? 'GROUP' : 'USER',
+      status: 'ACTIVE',
+    };
+  }
+
+  /** What the permission endpoints answer while `failPermissions` is set, else null. */
+  private permissionFailure(admin: boolean): Reply | null {
+    if (this.failPermissions === 500)
+      return { status: 500, body: googleError(500, 'backendError', 'Backend Error') };
+    if (this.failPermissions === 403)
+      return { status: 403, body: admin ? NOT_AUTHORIZED : INSUFFICIENT_SCOPE };
+    return null;
+  }
+
+  // ---- Permissions model ---------------------------------------------------------------------
+
+  /** The grants on an item and its folders (a shared drive's members aside). */
+  private grantsOf(item: Item): FakeDriveGrant[] {
+    const grants: FakeDriveGrant[] = [];
+    const seen = new Set<string>();
+    const visit = (it: Item | undefined) => {
+      if (!it || it.root || seen.has(it.id)) return;
+      seen.add(it.id);
+      grants.push(...(this.world.grants.get(it.id) ?? []));
+      for (const parent of it.parents) visit(this.items.get(parent));
+    };
+    visit(item);
+    return grants;
+  }
+
+  /** The best role an account (lower case) holds on an item through any grant, or null. */
+  private roleOf(email: string, item: Item): DriveRole | null {
+    const members = item.driveId ? (this.world.grants.get(item.driveId) ?? []) : [];
+    let best: DriveRole | null = null;
+    for (const grant of [...this.grantsOf(item), ...members])
+      if (this.holds(email, grant) && (!best || RANK.indexOf(grant.role) > RANK.indexOf(best)))
+        best = grant.role;
+    return best;
+  }
+
+  /** Link-only shares (discovery off) give nothing here: the oracle's rule. */
+  private holds(email: string, grant: FakeDriveGrant): boolean {
+    switch (grant.type) {
+      case 'user':
+        return grant.emailAddress.toLowerCase() === email;
+      case 'group':
+        return this.inGroup(email, grant.emailAddress.toLowerCase(), new Set());
+      case 'domain': {
+        const domain = domainOf(email);
+        return (
+          grant.allowFileDiscovery &&
+          domain === grant.domain.toLowerCase() &&
+          this.world.domains.includes(domain)
+        );
+      }
+      case 'anyone':
+        return grant.allowFileDiscovery;
+    }
+  }
+
+  /** Through nested groups; a group met twice (a cycle) adds nothing. */
+  private inGroup(email: string, group: string, seen: Set<string>): boolean {
+    if (seen.has(group)) return false;
+    seen.add(group);
+    return (this.world.groups.get(group) ?? []).some((member) => {
+      const address = member.toLowerCase();
+      return address === email || this.inGroup(email, address, seen);
+    });
+  }
+
+  /** Content endpoints hide what a world account may not read; other accounts see everything. */
+  private sees(caller: string, item: Item): boolean {
+    const email = caller.toLowerCase();
+    return !this.world.users.includes(email) || this.roleOf(email, item) !== null;
+  }
+
+  private canShare(caller: string, item: Item): boolean {
+    const email = caller.toLowerCase();
+    if (!this.world.users.includes(email)) return true;
+    const role = this.roleOf(email, item);
+    return role !== null && SHARERS.has(role);
+  }
+
+  /** As Drive lists them: one per principal, with its highest role. */
+  private permissionsOf(item: Item) {
+    const grants = item.root ? (this.world.grants.get(item.id) ?? []) : this.grantsOf(item);
+    const byId = new Map<string, ReturnType<typeof permissionJson>>();
+    for (const json of grants.map(permissionJson)) {
+      const held = byId.get(json.id);
+      if (!held || RANK.indexOf(json.role) > RANK.indexOf(held.role)) byId.set(json.id, json);
+    }
+    return [...byId.values()];
   }
 
   // ---- Model helpers -------------------------------------------------------------------------
@@ -1021,10 +1286,10 @@ class Fake implements FakeGoogle {
   }
 
   /** By id, as files.get sees it: shared drive items only with supportsAllDrives=true. */
-  private visible(id: string, allDrives: boolean): Item | null {
+  private visible(id: string, allDrives: boolean, caller: string): Item | null {
     const item = this.items.get(this.resolve(id));
     if (!item || item.deleted || this.lost(item) || (item.driveId && !allDrives)) return null;
-    return item;
+    return this.sees(caller, item) ? item : null;
   }
 
   /** In a shared drive the account left. */
@@ -1082,6 +1347,53 @@ class Fake implements FakeGoogle {
         : {}),
     };
   }
+}
+
+/** A Drive permission resource (v3) for a grant. */
+function permissionJson(grant: FakeDriveGrant) {
+  const base = { kind: 'drive#permission', type: grant.type, role: grant.role };
+  switch (grant.type) {
+    case 'user':
+    case 'group':
+      return {
+        ...base,
+        id: permissionIdOf(grant.emailAddress.toLowerCase()),
+        emailAddress: grant.emailAddress,
+        displayName: grant.emailAddress.split('@')[0],
+        deleted: false,
+      };
+    case 'domain':
+      return {
+        ...base,
+        id: permissionIdOf(grant.domain.toLowerCase()),
+        domain: grant.domain,
+        displayName: grant.domain,
+        allowFileDiscovery: grant.allowFileDiscovery,
+      };
+    case 'anyone':
+      return {
+        ...base,
+        id: grant.allowFileDiscovery ? 'anyone' : 'anyoneWithLink',
+        allowFileDiscovery: grant.allowFileDiscovery,
+      };
+  }
+}
+
+/** Drive's permission id for an account, a group or a domain (stable, as Google's). */
+function permissionIdOf(key: string): string {
+  return createHash('md5').update(key).digest('hex').slice(0, 20);
+}
+
+/** One page of a list, its token an offset bound to the list (null: a token from elsewhere). */
+function paged<T>(list: T[], token: string | null, size: number, key: string) {
+  const after = decodeToken(token, key);
+  if (after === null) return null;
+  const items = list.slice(after, after + size);
+  return { items, next: after + size < list.length ? encodeToken(after + size, key) : null };
+}
+
+function domainOf(email: string): string {
+  return email.slice(email.lastIndexOf('@') + 1);
 }
 
 // ---- Drive's query language: the part connectors send --------------------------------------
@@ -1315,6 +1627,14 @@ function redirect(to: string, params: Record<string, string | null>): Reply {
   for (const [name, value] of Object.entries(params))
     if (value !== null) url.searchParams.set(name, value);
   return { status: 302, headers: { location: url.toString() } };
+}
+
+function unauthenticated(): Reply {
+  return {
+    status: 401,
+    headers: { 'www-authenticate': 'Bearer realm="https://accounts.google.com/"' },
+    body: UNAUTHENTICATED,
+  };
 }
 
 function notAllowed(): Reply {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accessInput, accessLabel, accessSentence, chosenCount } from './access-summary';
+import { accessInput, accessLabel, accessSentence, chosenCount, modeLabel } from './access-summary';
 
 const ada = { id: 'u1', email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace' };
 const grace = { id: 'u2', email: 'grace@example.com', firstName: 'Grace', lastName: 'Hopper' };
@@ -7,6 +7,12 @@ const grace = { id: 'u2', email: 'grace@example.com', firstName: 'Grace', lastNa
 const restricted = (memberCount: number, groupCount: number, owner: typeof ada | null = ada) => ({
   owner,
   access: { mode: 'RESTRICTED' as const, memberCount, groupCount, members: [], groups: [] },
+});
+const mirror = (kind: string, permissionsState: string | null = 'ok') => ({
+  owner: ada,
+  kind,
+  permissionsState,
+  access: { mode: 'MIRROR' as const, memberCount: 0, groupCount: 0, members: [], groups: [] },
 });
 const everyone = {
   owner: ada,
@@ -51,6 +57,25 @@ describe('access labels', () => {
       mode: 'RESTRICTED',
       memberIds: ['u2'],
       groupIds: ['g1'],
+    });
+  });
+
+  it('says a mirrored source follows its tool, the owner reading everything', () => {
+    expect(accessLabel(mirror('confluence'), 'u1')).toBe('As in Confluence');
+    expect(accessLabel(mirror('google_docs'), 'u1')).toBe('As in Google Drive');
+    expect(accessSentence(mirror('confluence'), 'u1')).toBe(
+      'Each member reads what Confluence lets them read; the owner reads everything.',
+    );
+    expect(accessSentence(mirror('github', 'degraded'), 'u1')).toBe(
+      "GitHub's permissions could not be read: only the owner reads its documents for now.",
+    );
+    expect(modeLabel('MIRROR', 'Jira')).toBe("Mirror Jira's permissions");
+    expect(modeLabel('MIRROR')).toBe('Same as in the tool');
+  });
+
+  it('sends MIRROR without lists', () => {
+    expect(accessInput({ mode: 'MIRROR', memberIds: ['u2'], groupIds: ['g1'] })).toEqual({
+      mode: 'MIRROR',
     });
   });
 });

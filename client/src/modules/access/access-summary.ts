@@ -1,5 +1,6 @@
 import type { SourceAccessInput, SourceAccessMode } from '../../graphql/types';
 import { displayName } from '../../layout/user-display';
+import { CONNECTORS, isConnectorKind } from '../connectors/connector-kinds';
 import type { PersonFieldsFragment } from './graphql/groups.generated';
 import type { SourceAccessFieldsFragment } from './graphql/source-access.generated';
 
@@ -12,17 +13,32 @@ export interface AccessDraft {
   groupIds: string[];
 }
 
-/** The default for a new source: every member reads it. */
+/** The default for a new upload: every member reads it. */
 export const EVERYONE: AccessDraft = { mode: 'WORKSPACE', memberIds: [], groupIds: [] };
 
+/** The default for a new connection: each member reads what the tool lets them read. */
+export const MIRROR: AccessDraft = { mode: 'MIRROR', memberIds: [], groupIds: [] };
+
 export const MODE_LABEL: Record<SourceAccessMode, string> = {
+  MIRROR: 'Same as in the tool',
   WORKSPACE: 'Everyone in the workspace',
   RESTRICTED: 'Only chosen people and groups',
 };
 
-/** The API's input for a draft: WORKSPACE carries no lists (the server clears them anyway). */
+/** The mode's label, naming the tool for MIRROR ("Mirror Confluence's permissions"). */
+export function modeLabel(mode: SourceAccessMode, tool?: string | null): string {
+  return mode === 'MIRROR' && tool ? `Mirror ${tool}'s permissions` : MODE_LABEL[mode];
+}
+
+/** A connected tool's name ("Confluence", "Google Drive") for its kind; null for uploads. */
+export function toolOf(kind: string | undefined): string | null {
+  return kind && isConnectorKind(kind) ? CONNECTORS[kind].label : null;
+}
+
+/** The API's input for a draft: only RESTRICTED carries lists (the server clears them anyway). */
 export function accessInput(draft: AccessDraft): SourceAccessInput {
   if (draft.mode === 'WORKSPACE') return { mode: 'WORKSPACE' };
+  if (draft.mode === 'MIRROR') return { mode: 'MIRROR' };
   return { mode: 'RESTRICTED', memberIds: draft.memberIds, groupIds: draft.groupIds };
 }
 
@@ -51,15 +67,21 @@ export function ownerName(owner: Person | null | undefined, viewerId: string | u
   return owner.id === viewerId ? 'you' : displayName(owner);
 }
 
-type AccessSource = Pick<SourceAccessFieldsFragment, 'access' | 'owner'>;
+type AccessSource = Pick<SourceAccessFieldsFragment, 'access' | 'owner'> & {
+  /** The source's kind: names the tool a MIRROR source follows. */
+  kind?: string;
+  /** degraded: the tool's permissions could not be read, only the owner reads it. */
+  permissionsState?: string | null;
+};
 
 /**
- * The short label of a source row: "Everyone"; "Only you" / "Only Grace Hopper" when nothing
- * else was chosen (the owner always reads it); else "3 people, 1 group".
+ * The short label of a source row: "Everyone"; "As in Confluence"; "Only you" / "Only Grace
+ * Hopper" when nothing else was chosen (the owner always reads it); else "3 people, 1 group".
  */
 export function accessLabel(source: AccessSource, viewerId: string | undefined): string {
   const { access } = source;
   if (access.mode === 'WORKSPACE') return 'Everyone';
+  if (access.mode === 'MIRROR') return `As in ${toolOf(source.kind) ?? 'the tool'}`;
   const chosen = chosenCount(access.memberCount, access.groupCount);
   if (chosen) return chosen;
   if (!source.owner) return 'No one yet';
@@ -74,11 +96,18 @@ function listOf(parts: string[]): string {
 
 /**
  * The sentence for the read-only view and the row's tooltip: "Everyone in the workspace can
- * read its documents." / "Only you, 3 people and the members of 1 group can read its documents."
+ * read its documents." / "Each member reads what Confluence lets them read; …" / "Only you, 3
+ * people and the members of 1 group can read its documents."
  */
 export function accessSentence(source: AccessSource, viewerId: string | undefined): string {
   const { access } = source;
   if (access.mode === 'WORKSPACE') return 'Everyone in the workspace can read its documents.';
+  if (access.mode === 'MIRROR') {
+    const tool = toolOf(source.kind) ?? 'the tool';
+    if (source.permissionsState === 'degraded')
+      return `${tool}'s permissions could not be read: only the owner reads its documents for now.`;
+    return `Each member reads what ${tool} lets them read; the owner reads everything.`;
+  }
   const readers: string[] = [];
   if (source.owner) readers.push(ownerName(source.owner, viewerId));
   if (access.memberCount > 0) readers.push(count(access.memberCount, 'person', 'people'));

@@ -1,7 +1,7 @@
 import { notifications } from '@mantine/notifications';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { storeSession } from '../auth/session-store';
 import {
   capabilitiesMock,
@@ -47,7 +47,7 @@ describe('ConnectorForm per tool', () => {
           },
         },
         () => (called = true),
-        { mode: 'WORKSPACE' },
+        { mode: 'MIRROR' },
       ),
     ]);
     const dialog = within(await screen.findByRole('dialog', { name: 'Connect GitHub' }));
@@ -92,5 +92,69 @@ describe('ConnectorForm per tool', () => {
     expect(await dialog.findByRole('textbox', { name: /^Folders/ })).toHaveValue('folder123');
     expect(dialog.getByRole('button', { name: 'Save' })).toBeEnabled();
     expect(dialog.getByRole('button', { name: 'Sign in again' })).toBeEnabled();
+  });
+
+  it('a new connection mirrors the tool’s permissions by default, and warns before Everyone', async () => {
+    const user = userEvent.setup();
+    const connected = vi.fn();
+    const input = {
+      domain: 'acme.atlassian.net',
+      username: 'ada@acme.test',
+      password: 'secret-token',
+      spacekey: '',
+    };
+    open('confluence', [
+      integrationSettingsMock('confluence'),
+      capabilitiesMock([]),
+      connectMock(
+        'confluence',
+        input,
+        { source: { id: 's9', name: 'Confluence · acme' } },
+        connected,
+        { mode: 'WORKSPACE' },
+      ),
+    ]);
+    const dialog = within(await screen.findByRole('dialog', { name: 'Connect Confluence' }));
+    const modes = within(
+      await dialog.findByRole('radiogroup', { name: 'Who can see what it brings' }),
+    );
+    const radios = modes.getAllByRole('radio');
+    expect(radios).toHaveLength(3);
+    expect(radios[0]).toHaveAccessibleName(/^Mirror Confluence's permissions/);
+    expect(radios[0]).toBeChecked();
+    expect(
+      modes.getByText(
+        'Each member finds what they can open in the tool itself, through their linked account.',
+      ),
+    ).toBeInTheDocument();
+    const warning = 'Everything the connecting account can read becomes readable by every member.';
+    expect(dialog.queryByText(warning)).not.toBeInTheDocument();
+
+    await user.click(modes.getByRole('radio', { name: /^Everyone in the workspace/ }));
+    expect(dialog.getByRole('alert')).toHaveTextContent(warning);
+    await user.click(modes.getByRole('radio', { name: /^Only chosen people and groups/ }));
+    expect(dialog.queryByText(warning)).not.toBeInTheDocument();
+    await user.click(modes.getByRole('radio', { name: /^Everyone in the workspace/ }));
+
+    await user.type(dialog.getByRole('textbox', { name: 'Domain' }), input.domain);
+    await user.type(dialog.getByRole('textbox', { name: /^Username/ }), input.username);
+    await user.type(dialog.getByLabelText(/^API token/), input.password);
+    await user.click(dialog.getByRole('button', { name: 'Connect' }));
+    await waitFor(() => expect(connected).toHaveBeenCalledTimes(1));
+  });
+
+  it('a connected tool keeps its access: no choice, none sent', async () => {
+    open('jira', [
+      integrationSettingsMock('jira', {
+        domain: 'acme.atlassian.net',
+        username: 'ada@acme.test',
+        password: STORED_PASSWORD,
+        spacekey: 'OPS',
+      }),
+      capabilitiesMock([]),
+    ]);
+    const dialog = within(await screen.findByRole('dialog', { name: 'Connect Jira' }));
+    expect(await dialog.findByRole('button', { name: 'Save' })).toBeEnabled();
+    expect(dialog.queryByRole('radio', { name: /^Mirror Jira's permissions/ })).toBeNull();
   });
 });

@@ -24,6 +24,8 @@ export interface ConnectorInfo {
   icon: Icon;
   color: string;
   mode: ConnectMode;
+  /** The linked account (/app/account/linked) through which a member's own permissions are read. */
+  provider: 'atlassian' | 'google' | 'github';
   /** The dialog's first sentence: what Lumen reads and with what. */
   intro: string;
   /** What the keys field holds. */
@@ -48,6 +50,7 @@ export const CONNECTORS: Record<ConnectorKind, ConnectorInfo> = {
     icon: IconBook2,
     color: 'indigo',
     mode: 'atlassian',
+    provider: 'atlassian',
     intro:
       'Lumen reads Confluence with an Atlassian account and its API token, stored encrypted and never shown again. Connect checks them with Confluence before saving.',
     keysLabel: 'Space key(s)',
@@ -65,6 +68,7 @@ export const CONNECTORS: Record<ConnectorKind, ConnectorInfo> = {
     icon: IconBrandJira,
     color: 'blue',
     mode: 'atlassian',
+    provider: 'atlassian',
     intro:
       'Lumen reads Jira with an Atlassian account and its API token, stored encrypted and never shown again. Connect checks them with Jira before saving.',
     keysLabel: 'Project key(s)',
@@ -82,6 +86,7 @@ export const CONNECTORS: Record<ConnectorKind, ConnectorInfo> = {
     icon: IconBrandGoogleDrive,
     color: 'teal',
     mode: 'oauth',
+    provider: 'google',
     intro:
       'Lumen reads Google Docs, Sheets, Slides, PDFs and Office files with read-only access you grant by signing in with Google. Nothing is ever changed in your Drive.',
     keysLabel: 'Folders',
@@ -99,6 +104,7 @@ export const CONNECTORS: Record<ConnectorKind, ConnectorInfo> = {
     icon: IconBrandGithub,
     color: 'gray',
     mode: 'token',
+    provider: 'github',
     intro:
       'Lumen reads issues, pull requests, discussions and Markdown docs with a read-only access token, stored encrypted and never shown again. Connect checks it with GitHub before saving.',
     keysLabel: 'Repositories',

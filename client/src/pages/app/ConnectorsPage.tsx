@@ -8,6 +8,7 @@ import { ConnectorDialog } from '../../modules/connectors/components/ConnectorDi
 import { OAuthCallbackNotice } from '../../modules/connectors/components/OAuthCallbackNotice';
 import type { ConnectorKind } from '../../modules/connectors/connector-kinds';
 import { useOAuthCallback } from '../../modules/connectors/use-oauth-callback';
+import { LinkPrompts } from '../../modules/linked-accounts/components/LinkPrompts';
 import { ConnectedSources } from '../../modules/sources/components/ConnectedSources';
 import { SourceCatalogue } from '../../modules/sources/components/SourceCatalogue';
 import { UploadDialog } from '../../modules/sources/components/UploadDialog';
@@ -24,7 +25,7 @@ const FILE_UPLOAD = SOURCE_CATALOGUE.find((s) => s.id === 'file_upload')!;
  * also where Atlassian sends the user back after Authorize (`?code=…&state=…`).
  */
 export function ConnectorsPage() {
-  const { permissions } = useSession();
+  const { user, permissions } = useSession();
   const canWrite = permissions?.includes('source.write') ?? false;
   const sources = useSources();
   const { refetch } = sources;
@@ -82,6 +83,7 @@ export function ConnectorsPage() {
               </Badge>
             )}
           </Group>
+          <LinkPrompts sources={sources.sources} viewerId={user?.id} />
           <ConnectedSources
             query={sources}
             expanded={expanded}

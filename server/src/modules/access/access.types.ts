@@ -13,14 +13,19 @@ import {
 export enum SourceAccessModeEnum {
   WORKSPACE = 'WORKSPACE',
   RESTRICTED = 'RESTRICTED',
+  MIRROR = 'MIRROR',
 }
 registerEnumType(SourceAccessModeEnum, {
   name: 'SourceAccessMode',
   description:
-    'WORKSPACE: every member reads the source. RESTRICTED: only its owner and the chosen members and groups.',
+    'WORKSPACE: every member reads the source. RESTRICTED: only its owner and the chosen members and groups. MIRROR: each item as the connected tool lets each member read it (through their linked accounts).',
   valuesConfig: {
     WORKSPACE: { description: 'Everyone in the workspace.' },
     RESTRICTED: { description: 'Only the owner and the chosen people and groups.' },
+    MIRROR: {
+      description:
+        'Each item as the connected tool lets the member read it (the default for a new connection); the owner reads every item. Not for uploads.',
+    },
   },
 });
 

@@ -1,5 +1,6 @@
 import type { DataSource } from 'typeorm';
 import type { Viewer } from '../auth/viewer.js';
+import { EVERYONE, personalPrincipals } from '../connectors/permissions/acl.js';
 
 /**
  * Who is reading, as the visibility path sees it: the workspace, the member (null for a public
@@ -17,26 +18,49 @@ export interface Reader {
    * size candidate generation; the filter is applied all the same (fail closed).
    */
   readonly readsEverything: boolean;
+  /**
+   * Among `sourceIds`, the ones read item by item (a source that mirrors its tool's permissions,
+   * not the reader's own): only their documents whose `acl` names one of `principals`.
+   */
+  readonly partialSourceIds: readonly string[];
+  /** The principals the reader holds (connectors/permissions/acl.ts), for those sources. */
+  readonly principals: readonly string[];
 }
 
 /**
- * The sources a member reads: every source open to the workspace, the ones they own, and the
- * restricted ones granted to them or to a group they are in. An access mode this code does not
- * know grants nobody (fail closed).
+ * The sources a member reads in full: every source open to the workspace, the ones they own,
+ * and the restricted ones granted to them or to a group they are in; and those they read item
+ * by item: the sources that mirror their tool's permissions, unless those could not be read
+ * (degraded: only the owner reads it). An access mode this code does not know grants nobody
+ * (fail closed).
  */
 const SOURCES_AND_ACCESS = `
   SELECT s.id, (s.access_mode = 'workspace'
           OR s.created_by_id = $2
-          OR EXISTS (SELECT 1 FROM source_member_grants g
-                      WHERE g.source_id = s.id AND g.user_id = $2)
-          OR EXISTS (SELECT 1 FROM source_group_grants g
-                       JOIN group_members m ON m.group_id = g.group_id
-                      WHERE g.source_id = s.id AND m.user_id = $2)) AS readable
+          OR (s.access_mode = 'restricted' AND (
+                EXISTS (SELECT 1 FROM source_member_grants g
+                         WHERE g.source_id = s.id AND g.user_id = $2)
+             OR EXISTS (SELECT 1 FROM source_group_grants g
+                          JOIN group_members m ON m.group_id = g.group_id
+                         WHERE g.source_id = s.id AND m.user_id = $2)))) AS readable,
+         (s.access_mode = 'mirror' AND s.created_by_id IS DISTINCT FROM $2
+          AND s.permissions_state IS DISTINCT FROM 'degraded') AS partial
     FROM sources s WHERE s.workspace_id = $1`;
 
 /** Sources open to the whole workspace: all that a visitor of a public bot page may read. */
 const SOURCES_OPEN_TO_ALL = `
-  SELECT s.id, s.access_mode = 'workspace' AS readable FROM sources s WHERE s.workspace_id = $1`;
+  SELECT s.id, s.access_mode = 'workspace' AS readable, false AS partial
+    FROM sources s WHERE s.workspace_id = $1`;
+
+/** The member's linked accounts: who they are in the connected tools. */
+const LINKED_ACCOUNTS = `
+  SELECT provider, account_id AS "accountId", email, hosted_domain AS "hostedDomain"
+    FROM linked_accounts WHERE user_id = $1 AND workspace_id = $2`;
+
+/** The group and intersection principals those accounts hold in these sources. */
+const HELD_PRINCIPALS = `
+  SELECT DISTINCT principal FROM source_principals
+   WHERE member = ANY($1::text[]) AND source_id = ANY($2::uuid[])`;
 
 /** One Reader per request: several resolvers of one request share it. */
 const perRequest = new WeakMap<Viewer, Promise<Reader>>();
@@ -66,20 +90,30 @@ export class Readers {
   }
 
   async forMember(workspaceId: string, userId: string): Promise<Reader> {
-    return toReader(
-      workspaceId,
-      userId,
-      await this.db.query(SOURCES_AND_ACCESS, [workspaceId, userId]),
+    const rows: SourceRow[] = await this.db.query(SOURCES_AND_ACCESS, [workspaceId, userId]);
+    const partial = rows.filter((r) => r.partial === true && r.readable !== true);
+    if (partial.length === 0) return toReader(workspaceId, userId, rows, []);
+    const personal = personalPrincipals(
+      await this.db.query(LINKED_ACCOUNTS, [userId, workspaceId]),
     );
+    const held: { principal: string }[] =
+      personal.length === 0
+        ? []
+        : await this.db.query(HELD_PRINCIPALS, [personal, partial.map((r) => r.id)]);
+    return toReader(workspaceId, userId, rows, [
+      EVERYONE,
+      ...personal,
+      ...held.map((h) => h.principal),
+    ]);
   }
 
   /** An anonymous visitor (a public bot link): only what the whole workspace may read. */
   async forVisitor(workspaceId: string): Promise<Reader> {
-    return toReader(workspaceId, null, await this.db.query(SOURCES_OPEN_TO_ALL, [workspaceId]));
+    return toReader(workspaceId, null, await this.db.query(SOURCES_OPEN_TO_ALL, [workspaceId]), []);
   }
 }
 
-/** Whether the reader may read this source's documents. */
+/** Whether the reader may read this source's documents (some of them, when read item by item). */
 export function canReadSource(reader: Reader, sourceId: string): boolean {
   return reader.sourceIds.includes(sourceId);
 }
@@ -91,15 +125,35 @@ export function narrowReader(reader: Reader, to: readonly string[]): Reader {
   return {
     ...reader,
     sourceIds,
+    partialSourceIds: reader.partialSourceIds.filter((id) => keep.has(id)),
     readsEverything: reader.readsEverything && sourceIds.length === reader.sourceIds.length,
   };
+}
+
+interface SourceRow {
+  id: string;
+  readable: boolean;
+  partial: boolean;
 }
 
 function toReader(
   workspaceId: string,
   userId: string | null,
-  rows: { id: string; readable: boolean }[],
+  rows: SourceRow[],
+  principals: string[],
 ): Reader {
-  const sourceIds = rows.filter((r) => r.readable === true).map((r) => r.id);
-  return { workspaceId, userId, sourceIds, readsEverything: sourceIds.length === rows.length };
+  const full = rows.filter((r) => r.readable === true).map((r) => r.id);
+  // Without a principal to hold, a source read item by item yields nothing: left out.
+  const partialSourceIds =
+    principals.length === 0
+      ? []
+      : rows.filter((r) => r.partial === true && r.readable !== true).map((r) => r.id);
+  return {
+    workspaceId,
+    userId,
+    sourceIds: [...full, ...partialSourceIds],
+    readsEverything: full.length === rows.length,
+    partialSourceIds,
+    principals,
+  };
 }

@@ -1,4 +1,14 @@
-import { Arg, Authorized, Ctx, FieldResolver, ID, Mutation, Resolver, Root } from 'type-graphql';
+import {
+  Arg,
+  Authorized,
+  Ctx,
+  FieldResolver,
+  ID,
+  Int,
+  Mutation,
+  Resolver,
+  Root,
+} from 'type-graphql';
 import type { GraphQLContext } from '../../graphql/context.js';
 import { UserType } from '../members/member.types.js';
 import { SourceType } from '../sources/sources.types.js';
@@ -68,6 +78,30 @@ export class SourceAccessResolver {
   })
   async canManageAccess(@Root() source: SourceType, @Ctx() ctx: GraphQLContext): Promise<boolean> {
     return (await viewOf(ctx, source)).canManage;
+  }
+
+  @FieldResolver(() => String, {
+    nullable: true,
+    description:
+      'Why the tool’s permissions could not be read last time, for the owner and admins (null for others, and when the last read worked).',
+  })
+  async permissionsError(
+    @Root() source: SourceType,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<string | null> {
+    return (await viewOf(ctx, source)).canManage ? source.entity.permissionsError : null;
+  }
+
+  @FieldResolver(() => Int, {
+    nullable: true,
+    description:
+      'For the owner and admins of a source that mirrors its tool’s permissions: documents no linked member may read yet (as of the last read); null for others.',
+  })
+  async unmatchedDocumentCount(
+    @Root() source: SourceType,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<number | null> {
+    return (await viewOf(ctx, source)).canManage ? source.entity.permissionsUnmatched : null;
   }
 
   @FieldResolver(() => Boolean, {

@@ -14,6 +14,7 @@ import { GroupType, SourceAccessModeEnum, type AccessView } from './access.types
 import { Group, GroupMember } from './group.entity.js';
 import { idList, requireMembers } from './groups.service.js';
 import { canReadSource, type Readers } from './reader.js';
+import { providerOf } from '../connectors/permissions/acl.js';
 
 /** Who reads a source, as stored: its mode and the chosen members and groups (owner implied). */
 export interface SourceAccessSetting {
@@ -29,11 +30,20 @@ export interface SourceAccessInputValue {
   groupIds?: unknown;
 }
 
+const MODE_TO_API: Record<SourceAccessMode, SourceAccessModeEnum> = {
+  workspace: SourceAccessModeEnum.WORKSPACE,
+  restricted: SourceAccessModeEnum.RESTRICTED,
+  mirror: SourceAccessModeEnum.MIRROR,
+};
+
 export const WORKSPACE_ACCESS: SourceAccessSetting = {
   mode: 'workspace',
   memberIds: [],
   groupIds: [],
 };
+
+/** A connected tool's own permissions, item by item (connectors/permissions). */
+export const MIRROR_ACCESS: SourceAccessSetting = { mode: 'mirror', memberIds: [], groupIds: [] };
 
 /**
  * Who may read each source, and who may change it: its owner or an admin. A change replaces the
@@ -41,6 +51,9 @@ export const WORKSPACE_ACCESS: SourceAccessSetting = {
  * (readers are resolved per request; nothing is re-indexed).
  */
 export class SourceAccessService {
+  /** Reads a source's tool permissions at once when it starts mirroring them (set at startup). */
+  onMirrored?: (sourceId: string) => Promise<void>;
+
   constructor(
     private readonly db: DataSource,
     private readonly readers: Readers,
@@ -126,10 +139,7 @@ export class SourceAccessService {
       const shown = managed.has(s.id);
       out.set(s.id, {
         access: {
-          mode:
-            setting.mode === 'workspace'
-              ? SourceAccessModeEnum.WORKSPACE
-              : SourceAccessModeEnum.RESTRICTED,
+          mode: MODE_TO_API[setting.mode] ?? SourceAccessModeEnum.RESTRICTED,
           members: shown
             ? setting.memberIds.flatMap((id) => {
                 const user = userById.get(id);
@@ -175,11 +185,19 @@ export class SourceAccessService {
       if (!source || (!admin && !canReadSource(reader, source.id)))
         throw SourceErrors.sourceNotFound();
       if (!this.canManage(viewer, source)) throw AccessErrors.cannotChangeAccess();
+      if (setting.mode === 'mirror' && !providerOf(source.kind))
+        throw badInput(
+          'Only a connected tool has permissions to mirror; choose WORKSPACE or RESTRICTED.',
+          {
+            field: 'access.mode',
+          },
+        );
       const before = (await this.settingsIn(m, source.id))!;
       await this.write(m, viewer.workspaceId, source.id, setting);
       return { source: Object.assign(source, { accessMode: setting.mode }), before };
     });
     this.readers.forget(viewer);
+    if (setting.mode === 'mirror') await this.onMirrored?.(source.id);
     await this.audit.record(viewer, 'source.access_changed', {
       type: 'source',
       id: source.id,
@@ -251,8 +269,9 @@ export function parseAccess(input: SourceAccessInputValue | null | undefined): S
   if (!input) return WORKSPACE_ACCESS;
   const mode = String(input.mode ?? '').toUpperCase();
   if (mode === 'WORKSPACE') return WORKSPACE_ACCESS;
+  if (mode === 'MIRROR') return MIRROR_ACCESS;
   if (mode !== 'RESTRICTED')
-    throw badInput('mode is WORKSPACE or RESTRICTED.', { field: 'access.mode' });
+    throw badInput('mode is WORKSPACE, RESTRICTED or MIRROR.', { field: 'access.mode' });
   return {
     mode: 'restricted',
     memberIds: idList(input.memberIds, 'memberIds', MAX_SOURCE_MEMBERS),

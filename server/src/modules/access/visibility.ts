@@ -7,17 +7,43 @@ import type { Reader } from './reader.js';
 export type AddParam = (value: unknown, cast?: string) => string;
 
 /**
- * The visibility filter as SQL, for a table with `workspace_id` and `source_id` (chunks,
+ * The visibility filter as SQL, for a table with `workspace_id`, `source_id` and `acl` (chunks,
  * documents): rows the reader may read and nothing else. Retrievers put it inside candidate
  * generation (before ranking, before any limit), so a member who reads a sliver of the
- * workspace still gets a full page; repositories put it on every read by id.
+ * workspace still gets a full page; repositories put it on every read by id. A source that
+ * mirrors its tool's permissions is read item by item: a row's `acl` must name a principal the
+ * reader holds (an empty or missing acl names none).
  */
 export function readableRows(reader: Reader, alias: string, param: AddParam): string {
   const workspace = `${alias}.workspace_id = ${param(reader.workspaceId, '::uuid')}`;
   // A reader of every source (as of their Reader) reads every row of the workspace: the list of
   // all its sources would only cost a check per row (the price of the access layer for them).
   if (reader.readsEverything) return workspace;
-  return `${workspace} AND ${alias}.source_id = ANY(${param([...reader.sourceIds], '::uuid[]')})`;
+  const partial = new Set(reader.partialSourceIds);
+  const full = reader.sourceIds.filter((id) => !partial.has(id));
+  const readable: string[] = [];
+  if (full.length > 0) readable.push(`${alias}.source_id = ANY(${param(full, '::uuid[]')})`);
+  if (partial.size > 0)
+    readable.push(
+      `(${alias}.source_id = ANY(${param([...partial], '::uuid[]')}) AND ${alias}.acl && ${param([...reader.principals], '::text[]')})`,
+    );
+  if (readable.length === 0) return 'false';
+  return `${workspace} AND (${readable.join(' OR ')})`;
+}
+
+/** Placeholders for a raw query: `param(value)` adds a value and answers `$n`. */
+export function sqlParams(initial: unknown[] = []): { params: unknown[]; param: AddParam } {
+  const params = [...initial];
+  return { params, param: (value, cast = '') => `$${params.push(value)}${cast}` };
+}
+
+/** Placeholders for a TypeORM query builder: values go into `into` as `:v0`, `:v1`…. */
+export function namedParam(into: Record<string, unknown>): AddParam {
+  return (value, cast = '') => {
+    const name = `visible${Object.keys(into).length}`;
+    into[name] = value;
+    return `:${name}${cast}`;
+  };
 }
 
 /** A document the reader may read, or null (unknown, another workspace's, or not theirs to read). */
@@ -26,10 +52,8 @@ export async function readableDocument(
   reader: Reader,
   id: string,
 ): Promise<SourceDocument | null> {
-  if (reader.sourceIds.length === 0) return null;
-  return db.getRepository(SourceDocument).findOne({
-    where: { id, workspaceId: reader.workspaceId, sourceId: In([...reader.sourceIds]) },
-  });
+  const [found] = await readableDocuments(db, reader, [id]);
+  return found ?? null;
 }
 
 /** The documents among `ids` that the reader may read (the rest are left out, unnamed). */
@@ -38,14 +62,9 @@ export async function readableDocuments(
   reader: Reader,
   ids: readonly string[],
 ): Promise<SourceDocument[]> {
-  if (ids.length === 0 || reader.sourceIds.length === 0) return [];
-  return db.getRepository(SourceDocument).find({
-    where: {
-      id: In([...new Set(ids)]),
-      workspaceId: reader.workspaceId,
-      sourceId: In([...reader.sourceIds]),
-    },
-  });
+  const readable = await readableDocumentIds(db, reader, ids);
+  if (readable.size === 0) return [];
+  return db.getRepository(SourceDocument).find({ where: { id: In([...readable]) } });
 }
 
 /** Which of these document ids the reader may read (for checking what an answer cites). */
@@ -55,10 +74,10 @@ export async function readableDocumentIds(
   ids: readonly string[],
 ): Promise<Set<string>> {
   if (ids.length === 0 || reader.sourceIds.length === 0) return new Set();
+  const { params, param } = sqlParams([[...new Set(ids)]]);
   const rows: { id: string }[] = await db.query(
-    `SELECT id FROM documents
-      WHERE id = ANY($1::uuid[]) AND workspace_id = $2 AND source_id = ANY($3::uuid[])`,
-    [[...new Set(ids)], reader.workspaceId, [...reader.sourceIds]],
+    `SELECT d.id FROM documents d WHERE d.id = ANY($1::uuid[]) AND ${readableRows(reader, 'd', param)}`,
+    params,
   );
   return new Set(rows.map((r) => r.id));
 }
@@ -75,8 +94,7 @@ export async function unreadableLexemes(
 ): Promise<string[]> {
   if (reader.readsEverything || lexemes.length === 0) return [];
   if (reader.sourceIds.length === 0) return [...lexemes];
-  const params: unknown[] = [lexemes.map(tsqueryLexeme)];
-  const param = (value: unknown, cast = '') => `$${params.push(value)}${cast}`;
+  const { params, param } = sqlParams([lexemes.map(tsqueryLexeme)]);
   const rows: { i: number }[] = await db.query(
     `SELECT t.i::int AS i FROM unnest($1::tsquery[]) WITH ORDINALITY AS t(q, i)
       WHERE NOT EXISTS (SELECT 1 FROM chunks c WHERE ${readableRows(reader, 'c', param)} AND c.tsv @@ t.q)`,

@@ -10,7 +10,12 @@ import type { AskResult, AskService } from '../search/ask.service.js';
 import type { ContentGap } from '../search/search-history.service.js';
 import { Source } from '../sources/source.entity.js';
 import { canReadSource, type Reader, type Readers } from '../access/reader.js';
-import { readableDocument, readableDocumentIds } from '../access/visibility.js';
+import {
+  readableDocument,
+  readableDocumentIds,
+  readableRows,
+  sqlParams,
+} from '../access/visibility.js';
 import type { AnswerFeedbackService } from '../conversations/answer-feedback.service.js';
 import { FeedbackReportType } from '../conversations/conversations.types.js';
 import { sameQuestionSql } from '../search/same-question.js';
@@ -413,15 +418,16 @@ export class BotsService {
     );
     const reader = await this.readers.forViewer(viewer);
     // The most cited documents the viewer may read (others are not named to them).
+    const { params, param } = sqlParams([bot.id]);
     const topSources: { title: string; documentId: string; citations: number }[] =
       await this.db.query(
         `SELECT s->>'title' AS title, s->>'documentId' AS "documentId", count(*)::int AS citations
            FROM bot_logs l, jsonb_array_elements(l.sources) s
           WHERE l.bot_id = $1
             AND EXISTS (SELECT 1 FROM documents d WHERE d.id::text = s->>'documentId'
-                          AND d.workspace_id = $2 AND d.source_id = ANY($3::uuid[]))
+                          AND ${readableRows(reader, 'd', param)})
           GROUP BY 1, 2 ORDER BY 3 DESC, 1 LIMIT 5`,
-        [bot.id, bot.workspaceId, [...reader.sourceIds]],
+        params,
       );
     const feedback = FeedbackReportType.from(
       await this.feedback.report({ workspaceId: bot.workspaceId, botId: bot.id }, days, reader),

@@ -7,6 +7,7 @@ import {
   type JobQueue,
 } from '../../jobs/job-queue.js';
 import type { Logger } from '../../shared/logger.js';
+import type { PermissionSync } from './permissions/permission-sync.js';
 import { chunkDocument } from '../sources/chunker.js';
 import type { Indexer } from '../sources/indexer.js';
 import type { ParserPool } from '../sources/parsing/index.js';
@@ -89,6 +90,8 @@ export interface SyncOptions {
  */
 export class ConnectorSync {
   private queue!: JobQueue;
+  /** Mirrors the tools' permissions onto what a sync writes (set once at startup). */
+  permissions?: Pick<PermissionSync, 'readFor' | 'writeFor' | 'syncNow'>;
 
   constructor(
     private readonly db: DataSource,
@@ -387,9 +390,14 @@ export class ConnectorSync {
    * longer the source's (settings saved again, source disconnected) writes nothing.
    */
   private async save(source: Source, state: SyncState, next: SyncState, work: StepWork) {
+    // A mirrored source's items get their access with their content (read before the
+    // transaction: it calls the tool); until it is known they are readable by no one.
+    const written = (work.items ?? []).map((i) => i.externalId);
+    const access = await this.permissions?.readFor(source, written);
     await this.db.transaction(async (m) => {
       if (!(await this.stillRunning(m, source.id, state.run))) return;
       const indexed = await this.writeItems(m, source, state.run, work.items ?? []);
+      await this.permissions?.writeFor(m, source, written, access ?? null);
       if (work.seen?.length)
         await m.query(
           `UPDATE documents SET seen_run = $3 WHERE source_id = $1 AND external_id = ANY($2::text[])`,

@@ -23,7 +23,7 @@ import { baseUrlText, siteBaseUrl } from './site-url.js';
 import { AccessErrors } from '../access/access.errors.js';
 import { canReadSource, type Readers } from '../access/reader.js';
 import {
-  WORKSPACE_ACCESS,
+  MIRROR_ACCESS,
   type SourceAccessService,
   type SourceAccessSetting,
 } from '../access/source-access.service.js';
@@ -435,9 +435,10 @@ export class ConnectorsService {
         lastError: null,
         nextSyncAt: new Date(),
       });
-      // A new source is open to the workspace unless access was chosen; a reconnected one keeps its access.
+      // A new source mirrors its tool's permissions unless access was chosen; a reconnected one
+      // keeps its access.
       if (!existing || access)
-        await this.access.write(m, viewer.workspaceId, saved.id, access ?? WORKSPACE_ACCESS);
+        await this.access.write(m, viewer.workspaceId, saved.id, access ?? MIRROR_ACCESS);
       return saved;
     });
     this.readers.forget(viewer); // the answer shows the source as its access now is
@@ -454,6 +455,7 @@ export class ConnectorsService {
     if (!source.sealedCredentials) return;
     if (source.status === 'needs_reauth') return; // only new credentials help
     await this.sync.syncNow(source.id);
+    if (source.accessMode === 'mirror') await this.sync.permissions?.syncNow(source.id);
   }
 
   /** The token kept from before: on the source, or in settings saved before connectors existed. */

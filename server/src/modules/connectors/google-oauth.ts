@@ -8,8 +8,15 @@ import {
   type TokenSet,
 } from './oauth-provider.js';
 
-/** Read-only Drive: file contents and metadata, nothing else (SPEC: read-only scope). */
-export const GOOGLE_SCOPES = ['https://www.googleapis.com/auth/drive.readonly'];
+/**
+ * Read-only (SPEC): Drive's file contents, metadata and sharing, and the members of the Workspace
+ * groups files are shared with (answered only when the connecting account is a Workspace admin;
+ * otherwise group grants reach no one: connectors/permissions fails closed).
+ */
+export const GOOGLE_SCOPES = [
+  'https://www.googleapis.com/auth/drive.readonly',
+  'https://www.googleapis.com/auth/admin.directory.group.member.readonly',
+];
 
 /**
  * Google's OAuth 2.0 web-server flow with offline access: the refresh token comes once, with

@@ -7,6 +7,7 @@ import type { Passage } from '../search/passages.js';
 import { FEEDBACK_REASONS, type FeedbackReason } from './answer-feedback.entity.js';
 import type { ConversationOwner } from './conversations.service.js';
 import { feedbackFactors, type FeedbackVoteRow } from './feedback-ranking.js';
+import { readableRows, sqlParams } from '../access/visibility.js';
 
 export interface RatingInput {
   turnId?: unknown;
@@ -152,17 +153,17 @@ export class AnswerFeedbackService {
   ): Promise<FeedbackReport> {
     // Workspace search's votes are those on no bot's answers.
     const byScope = 'f.workspace_id = $1 AND f.bot_id IS NOT DISTINCT FROM $2::uuid';
+    const { params: listed, param } = sqlParams([scope.workspaceId, scope.botId ?? null, days]);
     const citesReadable = `NOT EXISTS (
       SELECT 1 FROM unnest(f.document_ids) AS x(id)
-       WHERE NOT EXISTS (SELECT 1 FROM documents d WHERE d.id = x.id AND d.workspace_id = $1
-                           AND d.source_id = ANY($4::uuid[])))`;
+       WHERE NOT EXISTS (SELECT 1 FROM documents d WHERE d.id = x.id
+                           AND ${readableRows(reader, 'd', param)}))`;
     const questionKey = `lower(regexp_replace(trim(f.question), '[\\s?]+$', ''))`;
     const sharedEnough = scope.botId
       ? 'TRUE'
       : `${questionKey} IN (SELECT ${questionKey} FROM answer_feedback f
                              WHERE ${byScope} AND f.updated_at > now() - make_interval(days => $3)
                              GROUP BY 1 HAVING count(DISTINCT f.voter_key) >= ${MIN_ASKERS})`;
-    const listed = [...[scope.workspaceId, scope.botId ?? null, days], [...reader.sourceIds]];
     const answers = scope.botId
       ? `SELECT created_at FROM bot_logs WHERE bot_id = $2`
       : `SELECT created_at FROM search_history WHERE workspace_id = $1 AND kind = 'ask'`;

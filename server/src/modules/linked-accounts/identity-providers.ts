@@ -15,6 +15,11 @@ export const isLinkProvider = (name: string): name is LinkProvider =>
 export interface ProviderIdentity {
   accountId: string;
   email: string | null;
+  /**
+   * Google's `hd`: the Workspace domain managing the account (what a Drive domain share grants;
+   * a personal account using a company address has none).
+   */
+  hostedDomain?: string | null;
 }
 
 /** One provider's OAuth for linking a member's own account (not a connection's). */
@@ -150,9 +155,13 @@ export class GoogleIdentity implements IdentityProvider {
         `Google did not tell who you are (HTTP ${info.status}${detail(info.text)}).`,
       );
     const body = (info.body ?? {}) as Record<string, unknown>;
+    const email = isTrue(body.email_verified) ? normalEmail(body.email) : null;
+    const hd = typeof body.hd === 'string' ? body.hd.trim().toLowerCase() : '';
     return {
       accountId: accountIdOf(this.label, body.sub),
-      email: isTrue(body.email_verified) ? normalEmail(body.email) : null,
+      email,
+      // Only a domain the verified address belongs to.
+      hostedDomain: email && hd && email.endsWith(`@${hd}`) ? hd : null,
     };
   }
 }

@@ -47,6 +47,10 @@ export class LinkedAccount {
   @Column({ type: 'text', nullable: true })
   email: string | null;
 
+  /** Google's `hd`: the Google Workspace domain that manages the account (domain shares). */
+  @Column({ type: 'text', name: 'hosted_domain', nullable: true })
+  hostedDomain: string | null;
+
   @CreateDateColumn({ type: 'timestamptz', name: 'linked_at' })
   linkedAt: Date;
 }

@@ -6,6 +6,7 @@ import {
   isLinkProvider,
   LINK_PROVIDERS,
   type IdentityProvider,
+  type ProviderIdentity,
   type LinkProvider,
 } from './identity-providers.js';
 import { LinkState } from './link-state.entity.js';
@@ -136,7 +137,7 @@ export class LinkedAccountsService {
   private async save(
     viewer: Viewer,
     provider: IdentityProvider,
-    identity: { accountId: string; email: string | null },
+    identity: ProviderIdentity,
   ): Promise<LinkedAccount> {
     try {
       return await this.db.transaction(async (m) => {
@@ -155,6 +156,7 @@ export class LinkedAccountsService {
           provider: provider.provider,
           accountId: identity.accountId,
           email: identity.email,
+          hostedDomain: identity.hostedDomain ?? null,
         });
         return repo.findOneByOrFail({ id: inserted.identifiers[0]!.id as string });
       });

@@ -1,6 +1,6 @@
 import type { DataSource } from 'typeorm';
 import type { Readers } from '../access/reader.js';
-import { readableDocuments } from '../access/visibility.js';
+import { readableDocuments, readableRows, sqlParams } from '../access/visibility.js';
 import type { Viewer } from '../auth/viewer.js';
 import type { SourceDocument } from '../sources/document.entity.js';
 import { sameQuestionSql } from './same-question.js';
@@ -107,6 +107,12 @@ export class SearchHistoryService {
    */
   async popular(viewer: Viewer, first: number): Promise<PopularQuestion[]> {
     const reader = await this.readers.forViewer(viewer);
+    const { params, param } = sqlParams([
+      viewer.workspaceId,
+      first,
+      POPULAR_WINDOW_DAYS,
+      MIN_ASKERS,
+    ]);
     const rows: { question: string; count: number; last: Date }[] = await this.db.query(
       `SELECT (array_agg(h.question ORDER BY h.created_at DESC))[1] AS question,
               count(*)::int AS count, max(h.created_at) AS last
@@ -114,14 +120,13 @@ export class SearchHistoryService {
         WHERE h.workspace_id = $1 AND h.kind = 'ask' AND h.created_at > now() - make_interval(days => $3)
           AND h.found IS NOT FALSE
         GROUP BY h.question_key
-       HAVING count(DISTINCT h.user_id) >= $5
+       HAVING count(DISTINCT h.user_id) >= $4
           AND bool_and(h.cited_document_ids IS NOT NULL AND NOT EXISTS (
                 SELECT 1 FROM unnest(h.cited_document_ids) AS x(id)
                  WHERE NOT EXISTS (SELECT 1 FROM documents d
-                                    WHERE d.id = x.id AND d.workspace_id = $1
-                                      AND d.source_id = ANY($4::uuid[]))))
+                                    WHERE d.id = x.id AND ${readableRows(reader, 'd', param)})))
         ORDER BY count DESC, last DESC LIMIT $2`,
-      [viewer.workspaceId, first, POPULAR_WINDOW_DAYS, [...reader.sourceIds], MIN_ASKERS],
+      params,
     );
     return rows.map((r) => ({ question: r.question, count: r.count, lastAskedAt: r.last }));
   }
@@ -172,12 +177,13 @@ export class SearchHistoryService {
   /** Notes that the caller opened a document they may read (any other is ignored). */
   async recordView(viewer: Viewer, documentId: string): Promise<void> {
     const reader = await this.readers.forViewer(viewer);
+    const { params, param } = sqlParams([viewer.userId, documentId]);
     await this.db.query(
       `INSERT INTO document_views (user_id, document_id, workspace_id, viewed_at)
        SELECT $1, d.id, d.workspace_id, now() FROM documents d
-        WHERE d.id = $2 AND d.workspace_id = $3 AND d.source_id = ANY($4::uuid[])
+        WHERE d.id = $2 AND ${readableRows(reader, 'd', param)}
        ON CONFLICT (user_id, document_id) DO UPDATE SET viewed_at = excluded.viewed_at`,
-      [viewer.userId, documentId, viewer.workspaceId, [...reader.sourceIds]],
+      params,
     );
   }
 

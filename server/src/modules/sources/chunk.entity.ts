@@ -47,6 +47,11 @@ export class Chunk {
   @Column({ type: 'jsonb', nullable: true })
   location: ChunkLocation | null;
 
+  /** The document's `acl`, copied so the visibility filter needs no join (GIN, by migration). */
+  @Index('idx_chunks_acl', { synchronize: false })
+  @Column({ type: 'text', array: true, nullable: true })
+  acl: string[] | null;
+
   @Index('idx_chunks_tsv', { synchronize: false }) // GIN, created by the AddSources migration
   @Column({ type: 'tsvector', select: false })
   tsv: string;

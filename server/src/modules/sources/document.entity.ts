@@ -103,6 +103,18 @@ export class SourceDocument {
   @Column({ type: 'integer', name: 'seen_run', nullable: true })
   seenRun: number | null;
 
+  /**
+   * Who may read a connected item of a source that mirrors its tool's permissions: principals
+   * (connectors/permissions/acl.ts), copied onto the item's chunks. Null where the source's
+   * access decides alone (uploads, sources not mirrored); empty: readable by no one yet.
+   */
+  @Column({ type: 'text', array: true, nullable: true })
+  acl: string[] | null;
+
+  /** The tool's own statement of the item's access, as last read (ItemAccess). */
+  @Column({ type: 'jsonb', name: 'acl_clauses', nullable: true })
+  aclClauses: string[][] | null;
+
   @Column({ type: 'text', default: 'queued' })
   status: DocumentStatus;
 

@@ -13,7 +13,7 @@ import { Workspace } from '../members/workspace.entity.js';
 export type SourceKind = 'file_upload' | 'confluence' | 'jira' | 'google_docs' | 'github';
 
 /** Who reads a source's documents (see modules/access). */
-export type SourceAccessMode = 'workspace' | 'restricted';
+export type SourceAccessMode = 'workspace' | 'restricted' | 'mirror';
 
 /** Where a connected source's syncing stands (uploads stay `idle`). */
 export type SourceStatus = 'idle' | 'syncing' | 'error' | 'needs_reauth';
@@ -129,4 +129,23 @@ export class Source {
   /** What went wrong last, in words a user can act on. */
   @Column({ type: 'text', name: 'last_error', nullable: true })
   lastError: string | null;
+
+  /** When the tool's permissions were last read in full (a source that mirrors them). */
+  @Column({ type: 'timestamptz', name: 'permissions_checked_at', nullable: true })
+  permissionsCheckedAt: Date | null;
+
+  /**
+   * 'ok', or 'degraded' when the connection's account may not read the tool's permissions (its
+   * documents are then readable only by the owner); null for a source that never read them.
+   */
+  @Column({ type: 'text', name: 'permissions_state', nullable: true })
+  permissionsState: 'ok' | 'degraded' | null;
+
+  /** Why the last permission read failed, in words an admin can act on. */
+  @Column({ type: 'text', name: 'permissions_error', nullable: true })
+  permissionsError: string | null;
+
+  /** Documents no linked member may read, as of the last permission read. */
+  @Column({ type: 'integer', name: 'permissions_unmatched', nullable: true })
+  permissionsUnmatched: number | null;
 }

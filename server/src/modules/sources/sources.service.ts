@@ -12,7 +12,12 @@ import {
   type SourceAccessInputValue,
   type SourceAccessService,
 } from '../access/source-access.service.js';
-import { readableDocument, readableDocuments, readableRows } from '../access/visibility.js';
+import {
+  namedParam,
+  readableDocument,
+  readableDocuments,
+  readableRows,
+} from '../access/visibility.js';
 import type { ChunkLocation } from './chunk.entity.js';
 import { SourceDocument } from './document.entity.js';
 import { SourceErrors } from './sources.errors.js';
@@ -109,6 +114,7 @@ export class SourcesService {
     // An admin sees a restricted source's row and counts, never its documents' titles.
     if (!canReadSource(reader, sourceId)) return { nodes: [], hasNextPage: false, endCursor: null };
     const workspaceId = reader.workspaceId;
+    const visible: Record<string, unknown> = {};
     const query = this.db
       .getRepository(SourceDocument)
       .createQueryBuilder('d')
@@ -118,6 +124,8 @@ export class SourcesService {
         workspaceId,
         sourceId,
       })
+      // A source read item by item lists only the items the reader may read.
+      .andWhere(readableRows(reader, 'd', namedParam(visible)), visible)
       .orderBy(LISTING_RANK, 'ASC')
       .addOrderBy('d.created_at', 'DESC')
       .addOrderBy('d.id', 'ASC')

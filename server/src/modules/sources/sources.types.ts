@@ -118,6 +118,20 @@ export class SourceType {
   @Field(() => Int, { description: 'Chunks across the indexed documents.' })
   chunkCount: number;
 
+  @Field(() => Date, {
+    nullable: true,
+    description:
+      'When the connected tool’s permissions were last read in full (a source whose access is MIRROR); null before the first read and for uploads.',
+  })
+  permissionsCheckedAt: Date | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'ok, or degraded when the connection’s account may not read the tool’s permissions (its documents are then readable only by the owner); null for uploads and sources that never mirrored.',
+  })
+  permissionsState: string | null;
+
   /** The row it was made from (the access fields resolve from it). */
   entity: Source;
 
@@ -135,6 +149,8 @@ export class SourceType {
       failedCount: counts?.failed ?? 0,
       pendingCount: counts?.pending ?? 0,
       chunkCount: counts?.chunks ?? 0,
+      permissionsCheckedAt: source.permissionsCheckedAt ?? null,
+      permissionsState: source.permissionsState ?? null,
     });
   }
 }

@@ -4,6 +4,7 @@ import { badInput } from '../../shared/app-error.js';
 import type { ObjectStorage } from '../../storage/object-storage.js';
 import type { Reader } from '../access/reader.js';
 import type { ExistingDocument } from './sources.errors.js';
+import { readableRows, sqlParams } from '../access/visibility.js';
 
 /** The unique index on (source_id, file_hash): the last word when two uploads to a source race. */
 export const FILE_HASH_INDEX = 'uq_documents_source_file_hash';
@@ -44,12 +45,13 @@ export async function findDuplicate(
   hash: string,
   except: string | null = null,
 ): Promise<ExistingDocument | null> {
+  const { params, param } = sqlParams([hash, except]);
   const [row]: { id: string; title: string; source_id: string; name: string }[] = await db.query(
     `SELECT d.id, d.title, d.source_id, s.name FROM documents d JOIN sources s ON s.id = d.source_id
-      WHERE d.workspace_id = $1 AND d.source_id = ANY($4::uuid[]) AND d.file_hash = $2
-        AND ($3::uuid IS NULL OR d.id <> $3::uuid)
+      WHERE ${readableRows(reader, 'd', param)} AND d.file_hash = $1
+        AND ($2::uuid IS NULL OR d.id <> $2::uuid)
       ORDER BY d.created_at LIMIT 1`,
-    [reader.workspaceId, hash, except, [...reader.sourceIds]],
+    params,
   );
   return row
     ? { documentId: row.id, title: row.title, sourceId: row.source_id, sourceName: row.name }
@@ -63,13 +65,14 @@ export async function findDuplicates(
   hashes: readonly string[],
 ): Promise<(ExistingDocument & { contentHash: string })[]> {
   if (hashes.length === 0 || reader.sourceIds.length === 0) return [];
+  const { params, param } = sqlParams([hashes]);
   const rows: { id: string; title: string; source_id: string; name: string; file_hash: string }[] =
     await db.query(
       `SELECT DISTINCT ON (d.file_hash) d.id, d.title, d.source_id, s.name, d.file_hash
          FROM documents d JOIN sources s ON s.id = d.source_id
-        WHERE d.workspace_id = $1 AND d.source_id = ANY($3::uuid[]) AND d.file_hash = ANY($2::text[])
+        WHERE ${readableRows(reader, 'd', param)} AND d.file_hash = ANY($1::text[])
         ORDER BY d.file_hash, d.created_at`,
-      [reader.workspaceId, hashes, [...reader.sourceIds]],
+      params,
     );
   return rows.map((row) => ({
     contentHash: row.file_hash,

@@ -1,5 +1,5 @@
 import { Button, Tooltip } from '@mantine/core';
-import { IconLock, IconUsers } from '@tabler/icons-react';
+import { IconLock, IconPlugConnected, IconUsers } from '@tabler/icons-react';
 import { accessLabel, accessSentence } from '../access-summary';
 import type { AccessSource } from './SourceAccessDialog';
 import classes from './AccessButton.module.css';
@@ -11,13 +11,14 @@ interface AccessButtonProps {
 }
 
 /**
- * A source row's access at a glance ("Everyone", a lock with "Only you" or "3 people, 1 group"),
- * opening "Who can see this?" (to change it, for its owner and admins).
+ * A source row's access at a glance ("Everyone", "As in Confluence", a lock with "Only you" or
+ * "3 people, 1 group"), opening "Who can see this?" (to change it, for its owner and admins).
  */
 export function AccessButton({ source, viewerId, onOpen }: AccessButtonProps) {
-  const restricted = source.access.mode === 'RESTRICTED';
+  const { mode } = source.access;
+  const limited = mode !== 'WORKSPACE';
   const label = accessLabel(source, viewerId);
-  const Icon = restricted ? IconLock : IconUsers;
+  const Icon = mode === 'RESTRICTED' ? IconLock : mode === 'MIRROR' ? IconPlugConnected : IconUsers;
   return (
     <Tooltip
       label={`${accessSentence(source, viewerId)} ${source.canManageAccess ? 'Change access' : 'Who can see this?'}`}
@@ -26,8 +27,8 @@ export function AccessButton({ source, viewerId, onOpen }: AccessButtonProps) {
       withArrow
     >
       <Button
-        variant={restricted ? 'light' : 'subtle'}
-        color={restricted ? 'lumen' : 'gray'}
+        variant={limited ? 'light' : 'subtle'}
+        color={limited ? 'lumen' : 'gray'}
         size="compact-sm"
         radius="xl"
         leftSection={<Icon size={14} aria-hidden />}

@@ -1,7 +1,9 @@
-import { Avatar, Group, Radio, Stack, Text } from '@mantine/core';
+import { Alert, Avatar, Group, Radio, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import type { SourceAccessMode } from '../../../graphql/types';
 import { displayName, initials } from '../../../layout/user-display';
-import { MODE_LABEL, type AccessDraft, type Person } from '../access-summary';
+import { modeLabel, type AccessDraft, type Person } from '../access-summary';
 import { GroupPicker, type GroupOption } from './GroupPicker';
 import { PeoplePicker } from './PeoplePicker';
 import classes from './AccessChoice.module.css';
@@ -30,14 +32,26 @@ interface AccessChoiceProps {
   disabled?: boolean;
   /** One line of radios, the chosen one's description under them (dialogs short of room). */
   compact?: boolean;
+  /**
+   * The connected tool's name ("Confluence"): offers mirroring its permissions, first, and warns
+   * that Everyone opens all the connecting account reads. Absent for uploads.
+   */
+  tool?: string | null;
 }
 
-const DESCRIPTION = {
+const DESCRIPTION: Record<SourceAccessMode, string> = {
+  MIRROR: 'Each member finds what they can open in the tool itself, through their linked account.',
   WORKSPACE: 'Every member can find it and read its documents.',
   RESTRICTED: 'Only its owner and the people and groups you choose can find it and read it.',
-} as const;
+};
 
-/** Everyone in the workspace, or only chosen people and groups (the owner always included). */
+export const WORKSPACE_WARNING =
+  'Everything the connecting account can read becomes readable by every member.';
+
+/**
+ * Everyone in the workspace, or only chosen people and groups (the owner always included); for
+ * a connected tool, first, each member as the tool lets them.
+ */
 export function AccessChoice({
   value,
   onChange,
@@ -51,9 +65,13 @@ export function AccessChoice({
   errors,
   disabled,
   compact = false,
+  tool,
 }: AccessChoiceProps) {
   const restricted = value.mode === 'RESTRICTED';
   const Options = compact ? Group : Stack;
+  const modes: readonly SourceAccessMode[] = tool
+    ? ['MIRROR', 'WORKSPACE', 'RESTRICTED']
+    : ['WORKSPACE', 'RESTRICTED'];
   return (
     <Stack gap="sm">
       <Radio.Group
@@ -62,11 +80,11 @@ export function AccessChoice({
         onChange={(mode) => onChange({ ...value, mode: mode as AccessDraft['mode'] })}
       >
         <Options gap="xs" mt={6}>
-          {(['WORKSPACE', 'RESTRICTED'] as const).map((mode) => (
+          {modes.map((mode) => (
             <Radio
               key={mode}
               value={mode}
-              label={MODE_LABEL[mode]}
+              label={modeLabel(mode, tool)}
               description={compact ? undefined : DESCRIPTION[mode]}
               disabled={disabled}
             />
@@ -78,6 +96,11 @@ export function AccessChoice({
           </Text>
         )}
       </Radio.Group>
+      {tool && value.mode === 'WORKSPACE' && (
+        <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />}>
+          {WORKSPACE_WARNING}
+        </Alert>
+      )}
       {hint}
       {restricted && (
         <Stack gap="sm" className={classes.chosen}>

@@ -11,8 +11,9 @@ import {
   accessInput,
   accessSentence,
   draftOf,
-  MODE_LABEL,
+  modeLabel,
   ownerName,
+  toolOf,
   type AccessDraft,
 } from '../access-summary';
 import {
@@ -21,7 +22,12 @@ import {
 } from '../graphql/source-access.generated';
 import { AccessChoice, type AccessErrors } from './AccessChoice';
 
-export type AccessSource = SourceAccessFieldsFragment & { name: string };
+export type AccessSource = SourceAccessFieldsFragment & {
+  name: string;
+  /** file_upload or a connected tool's kind (which may mirror the tool's permissions). */
+  kind: string;
+  permissionsState?: string | null;
+};
 
 interface SourceAccessDialogProps {
   /** The source whose access is shown; null closes the dialog. */
@@ -32,8 +38,9 @@ interface SourceAccessDialogProps {
 }
 
 /**
- * "Who can see this?": the owner and admins change a source's access (Everyone, or only chosen
- * people and groups, the owner always included); everyone else reads the mode and the counts.
+ * "Who can see this?": the owner and admins change a source's access (as in the connected tool,
+ * Everyone, or only chosen people and groups, the owner always included); everyone else reads
+ * the mode and the counts.
  */
 export function SourceAccessDialog({ source, onClose, onSaved }: SourceAccessDialogProps) {
   const shown = useRetained(source);
@@ -73,6 +80,8 @@ function AccessForm({
   const [errors, setErrors] = useState<AccessErrors>({});
   const [save, { loading }] = useSetSourceAccessMutation();
   const hadChosen = source.access.members.length > 0 || source.access.groups.length > 0;
+  // A connected tool may mirror its permissions (an unknown kind already mirroring keeps it).
+  const tool = toolOf(source.kind) ?? (source.access.mode === 'MIRROR' ? 'the tool' : null);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -89,7 +98,9 @@ function AccessForm({
         message:
           draft.mode === 'WORKSPACE'
             ? `Everyone in the workspace can read ${source.name}.`
-            : `Only the people and groups chosen can read ${source.name}.`,
+            : draft.mode === 'MIRROR'
+              ? `Each member reads what ${tool ?? 'the tool'} lets them read in ${source.name}.`
+              : `Only the people and groups chosen can read ${source.name}.`,
       });
       onSaved?.();
       onClose();
@@ -115,12 +126,14 @@ function AccessForm({
           knownGroups={source.access.groups}
           errors={errors}
           disabled={loading}
+          tool={tool}
           hint={
-            draft.mode === 'WORKSPACE' &&
+            draft.mode !== 'RESTRICTED' &&
             source.access.mode === 'RESTRICTED' &&
             hadChosen && (
               <Text size="sm" c="dimmed">
-                Saving with Everyone forgets the people and groups chosen now.
+                Saving with {draft.mode === 'WORKSPACE' ? 'Everyone' : `${tool}'s permissions`}{' '}
+                forgets the people and groups chosen now.
               </Text>
             )
           }
@@ -144,7 +157,7 @@ function ReadOnlyAccess({ source, onClose }: { source: AccessSource; onClose: ()
   return (
     <Stack gap="md">
       <div>
-        <Text fw={600}>{MODE_LABEL[source.access.mode]}</Text>
+        <Text fw={600}>{modeLabel(source.access.mode, toolOf(source.kind))}</Text>
         <Text size="sm" c="dimmed">
           {accessSentence(source, user?.id)}
         </Text>

@@ -18,8 +18,10 @@ export type SourceAccessInput = {
   mode: SourceAccessMode;
 };
 
-/** WORKSPACE: every member reads the source. RESTRICTED: only its owner and the chosen members and groups. */
+/** WORKSPACE: every member reads the source. RESTRICTED: only its owner and the chosen members and groups. MIRROR: each item as the connected tool lets each member read it (through their linked accounts). */
 export type SourceAccessMode =
+  /** Each item as the connected tool lets the member read it (the default for a new connection); the owner reads every item. Not for uploads. */
+  | 'MIRROR'
   /** Only the owner and the chosen people and groups. */
   | 'RESTRICTED'
   /** Everyone in the workspace. */

@@ -1,6 +1,9 @@
 import { Alert, Badge, Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconPlugConnected, IconRefresh } from '@tabler/icons-react';
-import type { SourceConnectionFieldsFragment } from '../graphql/connectors.generated';
+import type {
+  SourceConnectionFieldsFragment,
+  SourcePermissionsFieldsFragment,
+} from '../graphql/connectors.generated';
 import { syncStatusOf } from '../connector-kinds';
 import { clockTime, timeFromNow } from '../format-time';
 
@@ -44,9 +47,60 @@ export function SyncProgress({
   );
 }
 
+/** "3 documents are readable by no linked member yet"; null when there are none (or not told). */
+export function unmatchedLine(n: number | null | undefined): string | null {
+  if (!n || n <= 0) return null;
+  return `${count.format(n)} ${n === 1 ? 'document is' : 'documents are'} readable by no linked member yet`;
+}
+
+/**
+ * How a mirrored source's permissions stand: when they were last read; when the connecting
+ * account may not read them, a warning (only the owner reads its documents meanwhile); for the
+ * owner and admins, the documents no linked member may read yet.
+ */
+export function PermissionsStatus({
+  permissions: p,
+  tool,
+}: {
+  permissions: SourcePermissionsFieldsFragment;
+  tool: string;
+}) {
+  const unmatched = unmatchedLine(p.unmatchedDocumentCount);
+  return (
+    <>
+      <Text size="sm" c="dimmed">
+        {p.permissionsCheckedAt
+          ? `Permissions checked ${timeFromNow(p.permissionsCheckedAt)}`
+          : 'Permissions not read yet'}
+        {unmatched ? ` · ${unmatched}` : ''}
+      </Text>
+      {p.permissionsState === 'degraded' && (
+        <Alert
+          color="yellow"
+          variant="light"
+          icon={<IconAlertTriangle size={18} />}
+          title={`Could not read ${tool}'s permissions`}
+          role="alert"
+        >
+          <Stack gap={4}>
+            <Text size="sm">
+              {`Only the owner can read its documents until the connecting account may read ${tool}'s permissions.`}
+            </Text>
+            {p.permissionsError && <Text size="sm">{p.permissionsError}</Text>}
+          </Stack>
+        </Alert>
+      )}
+    </>
+  );
+}
+
 interface ConnectionStatusProps {
   connection: SourceConnectionFieldsFragment;
   itemWord: string;
+  /** A source that mirrors its tool's permissions: how they were last read. */
+  permissions?: SourcePermissionsFieldsFragment;
+  /** The tool's name, for the permissions' warning. */
+  tool?: string;
   /** Absent for members who may not manage sources. */
   onResync?: () => void;
   resyncing?: boolean;
@@ -58,6 +112,8 @@ interface ConnectionStatusProps {
 export function ConnectionStatus({
   connection: c,
   itemWord,
+  permissions,
+  tool = 'the tool',
   onResync,
   resyncing,
   onEdit,
@@ -112,6 +168,7 @@ export function ConnectionStatus({
         {c.nextSyncAt && !needsReauth && !syncing ? ` · next sync ${clockTime(c.nextSyncAt)}` : ''}
         {c.lastSyncStartedAt ? ` · ${syncing ? 'this' : 'last'} sync: ${lastRun}` : ''}
       </Text>
+      {permissions && <PermissionsStatus permissions={permissions} tool={tool} />}
       {c.lastError && (
         <Alert
           color={needsReauth ? 'orange' : c.status === 'error' ? 'red' : 'yellow'}

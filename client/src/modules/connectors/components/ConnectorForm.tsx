@@ -11,7 +11,7 @@ import {
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { accessInput, EVERYONE, type AccessDraft } from '../../access/access-summary';
+import { accessInput, MIRROR, type AccessDraft } from '../../access/access-summary';
 import { AccessChoice, type AccessErrors } from '../../access/components/AccessChoice';
 import { useSession } from '../../auth/use-session';
 import {
@@ -78,8 +78,9 @@ export function ConnectorForm({
   const form = useForm<SettingsValues>({ initialValues: initial });
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [resyncing, setResyncing] = useState(false);
-  // A new connection chooses who reads it; a connected one keeps its access (changed from its row).
-  const [access, setAccess] = useState<AccessDraft>(EVERYONE);
+  // A new connection chooses who reads it (mirroring the tool's permissions unless changed); a
+  // connected one keeps its access (changed from its row).
+  const [access, setAccess] = useState<AccessDraft>(MIRROR);
   const [accessErrors, setAccessErrors] = useState<AccessErrors>({});
   const { user, permissions } = useSession();
   const [connect, connecting] = useConnectIntegrationMutation({ refetchQueries: ['Sources'] });
@@ -230,11 +231,12 @@ export function ConnectorForm({
             isAdmin={permissions?.includes('user.write') ?? false}
             errors={accessErrors}
             disabled={busy}
+            tool={info.label}
             hint={
               mode !== 'token' && (
                 <Text size="xs" c="dimmed">
-                  A connection made with {authorizeLabel} starts readable by everyone: change it
-                  from the source&apos;s row once connected.
+                  A connection made with {authorizeLabel} mirrors {info.label}&apos;s permissions:
+                  change it from the source&apos;s row once connected.
                 </Text>
               )
             }

@@ -28,8 +28,10 @@ export type SourceAccessInput = {
   mode: SourceAccessMode;
 };
 
-/** WORKSPACE: every member reads the source. RESTRICTED: only its owner and the chosen members and groups. */
+/** WORKSPACE: every member reads the source. RESTRICTED: only its owner and the chosen members and groups. MIRROR: each item as the connected tool lets each member read it (through their linked accounts). */
 export type SourceAccessMode =
+  /** Each item as the connected tool lets the member read it (the default for a new connection); the owner reads every item. Not for uploads. */
+  | 'MIRROR'
   /** Only the owner and the chosen people and groups. */
   | 'RESTRICTED'
   /** Everyone in the workspace. */
@@ -42,6 +44,8 @@ export type SourceStatus =
   | 'syncing';
 
 export type SourceConnectionFieldsFragment = { status: Types.SourceStatus, authMode: string, site: string, account: string | null, keys: Array<string>, lastSyncStartedAt: string | null, lastSyncFinishedAt: string | null, nextSyncAt: string | null, itemsSeen: number, itemsIndexed: number, itemsFailed: number, itemsDeleted: number, itemsTotal: number | null, lastError: string | null };
+
+export type SourcePermissionsFieldsFragment = { permissionsCheckedAt: string | null, permissionsState: string | null, permissionsError: string | null, unmatchedDocumentCount: number | null };
 
 export type ConnectorCapabilitiesQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -96,6 +100,14 @@ export const SourceConnectionFieldsFragmentDoc = gql`
   itemsDeleted
   itemsTotal
   lastError
+}
+    `;
+export const SourcePermissionsFieldsFragmentDoc = gql`
+    fragment SourcePermissionsFields on Source {
+  permissionsCheckedAt
+  permissionsState
+  permissionsError
+  unmatchedDocumentCount
 }
     `;
 export const ConnectorCapabilitiesDocument = gql`

@@ -68,6 +68,8 @@ export function SourceRow({
   const panelId = useId();
   const connection = source.connection;
   const indexing = !connection && source.pendingCount > 0;
+  const mirrored = connection && source.access.mode === 'MIRROR';
+  const degraded = mirrored && source.permissionsState === 'degraded';
   const SourceIcon = isConnectorKind(source.kind)
     ? CONNECTORS[source.kind].icon
     : source.kind === 'file_upload'
@@ -103,6 +105,18 @@ export function SourceRow({
                 </Badge>
               )}
               {connection && <SyncBadge status={connection.status} />}
+              {degraded && (
+                <Badge
+                  size="sm"
+                  variant="light"
+                  color="yellow"
+                  radius="sm"
+                  style={{ flexShrink: 0 }}
+                  title="Its tool's permissions could not be read: only the owner reads it"
+                >
+                  Owner only
+                </Badge>
+              )}
             </Group>
             <Text size="sm" c="dimmed" lineClamp={1} title={source.description}>
               {source.description}
@@ -146,6 +160,8 @@ export function SourceRow({
             <ConnectionStatus
               connection={connection}
               itemWord={itemWordOf(source)}
+              permissions={mirrored ? source : undefined}
+              tool={isConnectorKind(source.kind) ? CONNECTORS[source.kind].label : undefined}
               onResync={onResync && (() => onResync(source))}
               resyncing={resyncing}
               onEdit={onEdit && (() => onEdit(source))}

@@ -298,6 +298,10 @@ describe('UploadDialog', () => {
     );
     const access = within(dialog.getByRole('radiogroup', { name: 'Who can see this source' }));
     expect(access.getByRole('radio', { name: /^Everyone in the workspace/ })).toBeChecked();
+    // Uploads have no tool whose permissions to mirror, and no warning about Everyone.
+    expect(access.getAllByRole('radio')).toHaveLength(2);
+    expect(access.queryByRole('radio', { name: /Mirror|Same as in the tool/ })).toBeNull();
+    expect(dialog.queryByText(/connecting account can read/)).not.toBeInTheDocument();
     // Nothing to choose while everyone reads it.
     expect(dialog.queryByRole('combobox', { name: /^People/ })).not.toBeInTheDocument();
 

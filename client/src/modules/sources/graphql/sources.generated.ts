@@ -6,7 +6,7 @@ export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' |
 import type * as Types from '../../../graphql/types';
 
 import { gql } from '@apollo/client';
-import { SourceConnectionFieldsFragmentDoc } from '../../connectors/graphql/connectors.generated';
+import { SourcePermissionsFieldsFragmentDoc, SourceConnectionFieldsFragmentDoc } from '../../connectors/graphql/connectors.generated';
 import { SourceAccessFieldsFragmentDoc } from '../../access/graphql/source-access.generated';
 import { PersonFieldsFragmentDoc } from '../../access/graphql/groups.generated';
 import type * as ApolloReactCommon from '../../../graphql/apollo-hooks';
@@ -48,8 +48,10 @@ export type SourceAccessInput = {
   mode: SourceAccessMode;
 };
 
-/** WORKSPACE: every member reads the source. RESTRICTED: only its owner and the chosen members and groups. */
+/** WORKSPACE: every member reads the source. RESTRICTED: only its owner and the chosen members and groups. MIRROR: each item as the connected tool lets each member read it (through their linked accounts). */
 export type SourceAccessMode =
+  /** Each item as the connected tool lets the member read it (the default for a new connection); the owner reads every item. Not for uploads. */
+  | 'MIRROR'
   /** Only the owner and the chosen people and groups. */
   | 'RESTRICTED'
   /** Everyone in the workspace. */
@@ -63,12 +65,12 @@ export type SourceStatus =
 
 export type DocumentFieldsFragment = { id: string, sourceId: string, title: string, fileName: string, fileType: string, webUrl: string | null, fileSize: number, hasFile: boolean, status: Types.DocumentStatus, progress: number, error: string | null, chunkCount: number, createdAt: string, indexedAt: string | null };
 
-export type SourceProgressFieldsFragment = { documentCount: number, indexedCount: number, failedCount: number, pendingCount: number, chunkCount: number, connection: { status: Types.SourceStatus, authMode: string, site: string, account: string | null, keys: Array<string>, lastSyncStartedAt: string | null, lastSyncFinishedAt: string | null, nextSyncAt: string | null, itemsSeen: number, itemsIndexed: number, itemsFailed: number, itemsDeleted: number, itemsTotal: number | null, lastError: string | null } | null };
+export type SourceProgressFieldsFragment = { documentCount: number, indexedCount: number, failedCount: number, pendingCount: number, chunkCount: number, permissionsCheckedAt: string | null, permissionsState: string | null, permissionsError: string | null, unmatchedDocumentCount: number | null, connection: { status: Types.SourceStatus, authMode: string, site: string, account: string | null, keys: Array<string>, lastSyncStartedAt: string | null, lastSyncFinishedAt: string | null, nextSyncAt: string | null, itemsSeen: number, itemsIndexed: number, itemsFailed: number, itemsDeleted: number, itemsTotal: number | null, lastError: string | null } | null };
 
 export type SourcesQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type SourcesQuery = { sources: Array<{ id: string, kind: string, name: string, description: string, createdAt: string, documentCount: number, indexedCount: number, failedCount: number, pendingCount: number, chunkCount: number, canManageAccess: boolean, readable: boolean, documentPage: { nodes: Array<{ id: string, sourceId: string, title: string, fileName: string, fileType: string, webUrl: string | null, fileSize: number, hasFile: boolean, status: Types.DocumentStatus, progress: number, error: string | null, chunkCount: number, createdAt: string, indexedAt: string | null }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } }, connection: { status: Types.SourceStatus, authMode: string, site: string, account: string | null, keys: Array<string>, lastSyncStartedAt: string | null, lastSyncFinishedAt: string | null, nextSyncAt: string | null, itemsSeen: number, itemsIndexed: number, itemsFailed: number, itemsDeleted: number, itemsTotal: number | null, lastError: string | null } | null, owner: { id: string, email: string, firstName: string, lastName: string } | null, access: { mode: Types.SourceAccessMode, memberCount: number, groupCount: number, members: Array<{ id: string, email: string, firstName: string, lastName: string }>, groups: Array<{ id: string, name: string, memberCount: number }> } }> };
+export type SourcesQuery = { sources: Array<{ id: string, kind: string, name: string, description: string, createdAt: string, documentCount: number, indexedCount: number, failedCount: number, pendingCount: number, chunkCount: number, canManageAccess: boolean, readable: boolean, permissionsCheckedAt: string | null, permissionsState: string | null, permissionsError: string | null, unmatchedDocumentCount: number | null, documentPage: { nodes: Array<{ id: string, sourceId: string, title: string, fileName: string, fileType: string, webUrl: string | null, fileSize: number, hasFile: boolean, status: Types.DocumentStatus, progress: number, error: string | null, chunkCount: number, createdAt: string, indexedAt: string | null }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } }, connection: { status: Types.SourceStatus, authMode: string, site: string, account: string | null, keys: Array<string>, lastSyncStartedAt: string | null, lastSyncFinishedAt: string | null, nextSyncAt: string | null, itemsSeen: number, itemsIndexed: number, itemsFailed: number, itemsDeleted: number, itemsTotal: number | null, lastError: string | null } | null, owner: { id: string, email: string, firstName: string, lastName: string } | null, access: { mode: Types.SourceAccessMode, memberCount: number, groupCount: number, members: Array<{ id: string, email: string, firstName: string, lastName: string }>, groups: Array<{ id: string, name: string, memberCount: number }> } }> };
 
 export type DocumentPageFieldsFragment = { nodes: Array<{ id: string, sourceId: string, title: string, fileName: string, fileType: string, webUrl: string | null, fileSize: number, hasFile: boolean, status: Types.DocumentStatus, progress: number, error: string | null, chunkCount: number, createdAt: string, indexedAt: string | null }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } };
 
@@ -85,7 +87,7 @@ export type SourcesProgressQueryVariables = Exact<{
 }>;
 
 
-export type SourcesProgressQuery = { sources: Array<{ id: string, documentCount: number, indexedCount: number, failedCount: number, pendingCount: number, chunkCount: number, connection: { status: Types.SourceStatus, authMode: string, site: string, account: string | null, keys: Array<string>, lastSyncStartedAt: string | null, lastSyncFinishedAt: string | null, nextSyncAt: string | null, itemsSeen: number, itemsIndexed: number, itemsFailed: number, itemsDeleted: number, itemsTotal: number | null, lastError: string | null } | null }>, documentsById: Array<{ id: string, sourceId: string, title: string, fileName: string, fileType: string, webUrl: string | null, fileSize: number, hasFile: boolean, status: Types.DocumentStatus, progress: number, error: string | null, chunkCount: number, createdAt: string, indexedAt: string | null }> };
+export type SourcesProgressQuery = { sources: Array<{ id: string, documentCount: number, indexedCount: number, failedCount: number, pendingCount: number, chunkCount: number, permissionsCheckedAt: string | null, permissionsState: string | null, permissionsError: string | null, unmatchedDocumentCount: number | null, connection: { status: Types.SourceStatus, authMode: string, site: string, account: string | null, keys: Array<string>, lastSyncStartedAt: string | null, lastSyncFinishedAt: string | null, nextSyncAt: string | null, itemsSeen: number, itemsIndexed: number, itemsFailed: number, itemsDeleted: number, itemsTotal: number | null, lastError: string | null } | null }>, documentsById: Array<{ id: string, sourceId: string, title: string, fileName: string, fileType: string, webUrl: string | null, fileSize: number, hasFile: boolean, status: Types.DocumentStatus, progress: number, error: string | null, chunkCount: number, createdAt: string, indexedAt: string | null }> };
 
 export type DocumentsProgressQueryVariables = Exact<{
   ids: Array<string | number> | string | number;
@@ -153,6 +155,7 @@ export const SourceProgressFieldsFragmentDoc = gql`
   connection {
     ...SourceConnectionFields
   }
+  ...SourcePermissionsFields
 }
     `;
 export const DocumentFieldsFragmentDoc = gql`
@@ -201,6 +204,7 @@ export const SourcesDocument = gql`
 }
     ${SourceProgressFieldsFragmentDoc}
 ${SourceConnectionFieldsFragmentDoc}
+${SourcePermissionsFieldsFragmentDoc}
 ${SourceAccessFieldsFragmentDoc}
 ${PersonFieldsFragmentDoc}
 ${DocumentPageFieldsFragmentDoc}
@@ -264,6 +268,7 @@ export const SourcesProgressDocument = gql`
 }
     ${SourceProgressFieldsFragmentDoc}
 ${SourceConnectionFieldsFragmentDoc}
+${SourcePermissionsFieldsFragmentDoc}
 ${DocumentFieldsFragmentDoc}`;
 export function useSourcesProgressQuery(baseOptions: ApolloReactHooks.QueryHookOptions<SourcesProgressQuery, SourcesProgressQueryVariables> & ({ variables: SourcesProgressQueryVariables; skip?: boolean; } | { skip: boolean; }) ) {
         const options = {...defaultOptions, ...baseOptions}

@@ -1,0 +1,331 @@
+import type { DataSource, EntityManager } from 'typeorm';
+import type { Logger } from '../../../shared/logger.js';
+import { RetryLaterError, type JobContinuation, type JobQueue } from '../../../jobs/job-queue.js';
+import { Source } from '../../sources/source.entity.js';
+import type { Connector, ConnectorContext } from '../connector.js';
+import type { ConnectorHttp } from '../connector-http.js';
+import { ConnectorAuthError } from '../connector-errors.js';
+import { connectorFor } from '../registry.js';
+import {
+  aclOf,
+  groupsNamed,
+  principalMembers,
+  providerOf,
+  type PrincipalMember,
+  type Provider,
+} from './acl.js';
+import {
+  PermissionsUnreadableError,
+  type ItemAccess,
+  type PermissionReader,
+} from './permission-reader.js';
+import { permissionReaderFor } from './readers.js';
+
+export const PERMISSION_SYNC_JOB = 'permission-sync';
+export const permissionJobKey = (sourceId: string) => `source-permissions:${sourceId}`;
+
+/** Items whose access is read per call to the tool's permission reader. */
+const BATCH = 200;
+/** How long a full read waits for a content sync under way, and at most since the last one. */
+const DEFER_MS = 60_000;
+const MAX_DEFER_MS = 60 * 60_000;
+
+/** What the sync needs of the content sync: an HTTP client with the source's credentials. */
+export interface ConnectorHttpFactory {
+  http(source: Source, connector: Connector): ConnectorHttp;
+}
+
+/** The access read for some items of a mirrored source, ready to write. */
+export interface ReadAccess {
+  /** Items the tool answered for. */
+  access: Map<string, ItemAccess>;
+  /** Their groups' members and their intersections' holders. */
+  members: PrincipalMember[];
+}
+
+/**
+ * Mirrors each connected tool's read permissions onto a source's documents (sources whose
+ * access mode is 'mirror'). Every CONNECTOR_PERMISSION_SYNC_MINUTES, and at each resync or
+ * switch to mirroring, it reads every item's access and the tool groups' members again, then in
+ * one transaction rewrites what changed: items, their chunks, and the source's principals (so
+ * removals and additions land together). The content sync reads new items' access with their
+ * content (`readFor`). It fails closed: an error keeps the access already stored; a connection
+ * that may not read permissions at all is 'degraded' (readable only by its owner).
+ */
+export class PermissionSync {
+  private queue!: JobQueue;
+
+  constructor(
+    private readonly db: DataSource,
+    private readonly connections: ConnectorHttpFactory,
+    private readonly logger: Logger,
+    private readonly options: { intervalMs: number },
+  ) {}
+
+  register(queue: JobQueue) {
+    this.queue = queue;
+    queue.register(PERMISSION_SYNC_JOB, {
+      handle: (payload) => this.sync(String(payload.sourceId)),
+    });
+  }
+
+  /** Reads the source's permissions now (a switch to mirroring, a resync). */
+  async syncNow(sourceId: string): Promise<void> {
+    const job = await this.queue.enqueue(
+      PERMISSION_SYNC_JOB,
+      { sourceId },
+      { singletonKey: permissionJobKey(sourceId) },
+    );
+    if (!job.created) await this.queue.runNow(permissionJobKey(sourceId));
+  }
+
+  /** Gives every mirrored, connected source a queued permission sync if it has none. */
+  async heal(): Promise<number> {
+    const rows: { id: string }[] = await this.db.query(
+      `INSERT INTO jobs (kind, payload, max_attempts, run_at, singleton_key)
+       SELECT $1, jsonb_build_object('sourceId', s.id), 3,
+              coalesce(s.permissions_checked_at + make_interval(secs => $2), now()),
+              'source-permissions:' || s.id
+         FROM sources s
+        WHERE s.access_mode = 'mirror' AND s.sealed_credentials IS NOT NULL
+       ON CONFLICT (singleton_key) WHERE status IN ('queued', 'running') DO NOTHING
+       RETURNING id`,
+      [PERMISSION_SYNC_JOB, this.options.intervalMs / 1000],
+    );
+    if (rows.length > 0) this.queue.kick();
+    return rows.length;
+  }
+
+  /** The access of these items, read with the content (null: not mirrored, or unreadable now). */
+  async readFor(source: Source, externalIds: string[]): Promise<ReadAccess | null> {
+    if (source.accessMode !== 'mirror' || externalIds.length === 0) return null;
+    const setup = this.setup(source);
+    if (!setup) return null;
+    try {
+      return await this.read(source, setup, externalIds);
+    } catch (error) {
+      // Until the next permission sync reads it, a new item is readable by no one but the owner.
+      this.logger.warn('Reading new items’ permissions failed', { sourceId: source.id, error });
+      return null;
+    }
+  }
+
+  /**
+   * Writes what `readFor` read, inside the content sync's transaction: the items' access (an
+   * item the tool no longer answers for is hidden now), their chunks' copy, and the principals'
+   * members it found (added: the periodic sync removes what is gone). Items whose access could
+   * not be read keep what they had (new ones: none).
+   */
+  async writeFor(
+    m: EntityManager,
+    source: Source,
+    externalIds: string[],
+    read: ReadAccess | null,
+  ): Promise<void> {
+    if (source.accessMode !== 'mirror' || externalIds.length === 0) return;
+    if (read) {
+      await this.writeAccess(m, source, externalIds, read.access);
+      await insertMembers(m, source.id, read.members);
+    }
+    await copyToChunks(m, source.id, externalIds);
+  }
+
+  /** One full permission sync of a source; the job comes back after the interval. */
+  async sync(sourceId: string): Promise<JobContinuation | void> {
+    const source = await this.db.getRepository(Source).findOneBy({ id: sourceId });
+    if (!source || source.accessMode !== 'mirror' || !source.sealedCredentials) return;
+    const setup = this.setup(source);
+    if (!setup) return;
+    // A content sync under way reads its items' access itself: the full read waits for it to
+    // end (a first sync above all), unless the last full read is getting old.
+    const checked = source.permissionsCheckedAt?.getTime() ?? null;
+    if (source.checkpoint && (checked === null || Date.now() - checked < MAX_DEFER_MS))
+      return { continueAfterMs: DEFER_MS };
+    const started = Date.now();
+    try {
+      const ids = await this.itemIds(source.id);
+      const access = new Map<string, ItemAccess>();
+      for (let i = 0; i < ids.length; i += BATCH) {
+        const batch = await setup.reader.itemAccess(setup.ctx, ids.slice(i, i + BATCH));
+        for (const [id, a] of batch) access.set(id, a);
+      }
+      const { rows: members, note } = await this.membersFor(source, setup, access.values());
+      await this.db.transaction(async (m) => {
+        // One writer of the source's access at a time (a content sync step locks it too).
+        await m.query('SELECT 1 FROM sources WHERE id = $1 FOR UPDATE', [source.id]);
+        await this.writeAccess(m, source, ids, access);
+        await copyToChunks(m, source.id, ids);
+        // Members are replaced, except those of principals that only items indexed since this
+        // read began name (the content sync read them just now).
+        await m.query(
+          `DELETE FROM source_principals sp WHERE sp.source_id = $1
+              AND NOT EXISTS (SELECT 1 FROM documents d
+                               WHERE d.source_id = $1 AND NOT (d.external_id = ANY($2::text[]))
+                                 AND sp.principal = ANY(d.acl))`,
+          [source.id, ids],
+        );
+        await insertMembers(m, source.id, members);
+        await m.query(
+          `UPDATE sources SET permissions_checked_at = now(), permissions_state = 'ok',
+                  permissions_error = $3, permissions_unmatched = $2 WHERE id = $1`,
+          [source.id, await unmatched(m, source), note],
+        );
+      });
+      this.logger.info('Source permissions read', {
+        sourceId,
+        items: ids.length,
+        ms: Date.now() - started,
+      });
+    } catch (error) {
+      await this.failed(source, error);
+    }
+    return { continueAfterMs: this.options.intervalMs };
+  }
+
+  private setup(source: Source) {
+    const connector = connectorFor(source.kind);
+    const reader = permissionReaderFor(source.kind);
+    const provider = providerOf(source.kind);
+    if (!connector || !reader || !provider) return null;
+    const ctx: ConnectorContext<unknown> = {
+      http: this.connections.http(source, connector),
+      settings: source.settings,
+      parse: () => Promise.reject(new Error('Permission reads parse no files.')),
+    };
+    return { reader, provider, ctx };
+  }
+
+  private async read(
+    source: Source,
+    setup: { reader: PermissionReader; provider: Provider; ctx: ConnectorContext<unknown> },
+    externalIds: string[],
+  ): Promise<ReadAccess> {
+    const access = await setup.reader.itemAccess(setup.ctx, externalIds);
+    return { access, members: (await this.membersFor(source, setup, access.values())).rows };
+  }
+
+  /**
+   * The members of the groups these accesses name, and the holders of their intersections. A
+   * connection that may not list group members (not a Google Workspace admin, say) still mirrors
+   * every grant to people: its group grants reach no one, and the source says why.
+   */
+  private async membersFor(
+    source: Source,
+    setup: { reader: PermissionReader; provider: Provider; ctx: ConnectorContext<unknown> },
+    accesses: Iterable<ItemAccess>,
+  ): Promise<{ rows: PrincipalMember[]; note: string | null }> {
+    const all = [...accesses];
+    const groups = groupsNamed(all);
+    let members = new Map<string, string[]>();
+    let note: string | null = null;
+    try {
+      if (groups.length > 0) members = await setup.reader.groupMembers(setup.ctx, groups);
+    } catch (error) {
+      if (!(error instanceof PermissionsUnreadableError)) throw error;
+      note = `${error.message} Until then, what is shared with a group reaches no one here.`;
+    }
+    return { rows: principalMembers(source.id, setup.provider, all, members), note };
+  }
+
+  private async itemIds(sourceId: string): Promise<string[]> {
+    const rows: { external_id: string }[] = await this.db.query(
+      `SELECT external_id FROM documents WHERE source_id = $1 AND external_id IS NOT NULL
+        ORDER BY external_id`,
+      [sourceId],
+    );
+    return rows.map((r) => r.external_id);
+  }
+
+  /** Each item's acl from its access; an item left out of `access` is hidden (acl empty). */
+  private async writeAccess(
+    m: EntityManager,
+    source: Source,
+    externalIds: string[],
+    access: ReadonlyMap<string, ItemAccess>,
+  ) {
+    const provider = providerOf(source.kind)!;
+    const rows = externalIds.map((id) => {
+      const a = access.get(id);
+      return { external_id: id, acl: a ? aclOf(source.id, provider, a) : [], clauses: a ?? null };
+    });
+    await m.query(
+      `UPDATE documents d SET acl = t.acl, acl_clauses = t.clauses
+         FROM jsonb_to_recordset($2::jsonb) AS t(external_id text, acl text[], clauses jsonb)
+        WHERE d.source_id = $1 AND d.external_id = t.external_id
+          AND (d.acl IS DISTINCT FROM t.acl OR d.acl_clauses IS DISTINCT FROM t.clauses)`,
+      [source.id, JSON.stringify(rows)],
+    );
+  }
+
+  /**
+   * Fail closed: the access stored stays (nothing widens). A connection whose account may not
+   * read the tool's permissions is degraded (owner only); expired credentials wait for the
+   * content sync's re-authorization; anything else is retried at the next interval.
+   */
+  private async failed(source: Source, error: unknown) {
+    if (error instanceof RetryLaterError) throw error;
+    const degraded = error instanceof PermissionsUnreadableError;
+    const message =
+      degraded || error instanceof ConnectorAuthError || isConnectorError(error)
+        ? (error as Error).message
+        : 'Reading the tool’s permissions stopped on an unexpected error (details are in the server log).';
+    if (!degraded && !isConnectorError(error) && !(error instanceof ConnectorAuthError))
+      this.logger.error('Permission sync failed', { sourceId: source.id, error });
+    await this.db.query(
+      `UPDATE sources SET permissions_error = $2,
+              permissions_state = CASE WHEN $3 THEN 'degraded' ELSE permissions_state END
+        WHERE id = $1`,
+      [source.id, message, degraded],
+    );
+  }
+}
+
+function isConnectorError(error: unknown): boolean {
+  return error instanceof Error && /^Connector/.test(error.name);
+}
+
+async function insertMembers(m: EntityManager, sourceId: string, rows: PrincipalMember[]) {
+  for (let i = 0; i < rows.length; i += 5000) {
+    const part = rows.slice(i, i + 5000);
+    await m.query(
+      `INSERT INTO source_principals (source_id, principal, member)
+       SELECT $1, unnest($2::text[]), unnest($3::text[]) ON CONFLICT DO NOTHING`,
+      [sourceId, part.map((r) => r.principal), part.map((r) => r.member)],
+    );
+  }
+}
+
+/** The chunks carry their document's acl: the visibility filter reads it without a join. */
+async function copyToChunks(m: EntityManager, sourceId: string, externalIds: string[]) {
+  await m.query(
+    `UPDATE chunks c SET acl = d.acl FROM documents d
+      WHERE d.source_id = $1 AND d.external_id = ANY($2::text[]) AND c.document_id = d.id
+        AND c.acl IS DISTINCT FROM d.acl`,
+    [sourceId, externalIds],
+  );
+}
+
+/**
+ * Documents no linked member of the workspace may read (the owner aside): what the tool grants
+ * only to people who have not linked their account yet.
+ */
+async function unmatched(m: EntityManager, source: Source): Promise<number> {
+  const [row]: { n: number }[] = await m.query(
+    `WITH personal AS (
+       SELECT la.provider || ':user:' || la.account_id AS p FROM linked_accounts la
+        WHERE la.workspace_id = $2
+       UNION SELECT la.provider || ':email:' || lower(la.email) FROM linked_accounts la
+        WHERE la.workspace_id = $2 AND la.email IS NOT NULL
+       UNION SELECT la.provider || ':domain:' || lower(la.hosted_domain) FROM linked_accounts la
+        WHERE la.workspace_id = $2 AND la.hosted_domain IS NOT NULL),
+     held AS (
+       SELECT p FROM personal
+       UNION SELECT '*'
+       UNION SELECT sp.principal FROM source_principals sp
+        WHERE sp.source_id = $1 AND sp.member IN (SELECT p FROM personal))
+     SELECT count(*)::int AS n FROM documents d
+      WHERE d.source_id = $1 AND NOT coalesce(d.acl && ARRAY(SELECT p FROM held), false)`,
+    [source.id, source.workspaceId],
+  );
+  return row?.n ?? 0;
+}
