@@ -44,10 +44,19 @@ beforeAll(async () => {
     assignee: 'Ada Lovelace',
     labels: ['incident'],
     // More comments than the search answer carries inline (20).
-    comments: Array.from({ length: 25 }, (_, i) => ({
-      author: 'Grace Hopper',
-      body: i === 24 ? adf('Root cause: the quokka cache expired.') : adf(`Looking at it (${i}).`),
-    })),
+    comments: [
+      ...Array.from({ length: 25 }, (_, i) => ({
+        author: 'Grace Hopper',
+        body:
+          i === 24 ? adf('Root cause: the quokka cache expired.') : adf(`Looking at it (${i}).`),
+      })),
+      // Restricted to a role: more people read the issue than the comment, so it is left out.
+      {
+        author: 'Grace Hopper',
+        body: adf('The axolotl contractor is being let go.'),
+        visibility: { type: 'role' as const, value: 'Administrators' },
+      },
+    ],
   });
   fake.addIssue({
     projectKey: 'WEB',
@@ -105,6 +114,7 @@ describe('Jira', () => {
       (await ask(app, admin, 'What was the root cause with the quokka cache?')).answer,
     ).toMatch(/quokka cache expired/);
     expect((await ask(app, admin, 'What is the salary of the narwhal?')).sources).toEqual([]);
+    expect((await ask(app, admin, 'Which axolotl contractor is let go?')).sources).toEqual([]);
     expect((await ask(app, admin, 'Why do the API pods restart?', ['confluence'])).sources).toEqual(
       [],
     );

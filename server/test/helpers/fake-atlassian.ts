@@ -250,6 +250,8 @@ export interface NewComment {
   author?: string;
   /** An ADF document, or a string made into one. */
   body: unknown;
+  /** Restricted to a group or a project role, as Jira's comment `visibility`. */
+  visibility?: { type: 'group' | 'role'; value: string };
 }
 
 export interface NewIssue {
@@ -312,6 +314,7 @@ interface Comment {
   author: string;
   body: unknown;
   created: number;
+  visibility?: NewComment['visibility'];
 }
 
 interface Issue extends WorldIssue {
@@ -1663,6 +1666,7 @@ class Fake implements FakeAtlassian {
       author: input.author ?? 'Someone',
       body: toAdf(input.body),
       created: at,
+      visibility: input.visibility,
     };
   }
 
@@ -1913,7 +1917,14 @@ function projectJson(p: Project) {
 
 function commentJson(c: Comment) {
   const at = jiraTime(c.created);
-  return { id: c.id, author: person(c.author), body: c.body, created: at, updated: at };
+  return {
+    id: c.id,
+    author: person(c.author),
+    body: c.body,
+    created: at,
+    updated: at,
+    ...(c.visibility ? { visibility: c.visibility } : {}),
+  };
 }
 
 /** A user from a display name (or an email), with a stable made-up account id. */

@@ -27,6 +27,8 @@ interface JiraComment {
   author?: JiraUser;
   body?: unknown;
   created?: string;
+  /** Set when the comment is restricted to a group or a project role. */
+  visibility?: { type?: string; value?: string; identifier?: string } | null;
 }
 
 interface JiraIssue {
@@ -227,7 +229,11 @@ async function allProjectKeys(
   return keys;
 }
 
-/** The issue as text: a line of facts, the description, then every comment. */
+/**
+ * The issue as text: a line of facts, the description, then every comment open to whoever reads
+ * the issue. A comment restricted to a group or a project role is left out: the issue's readers
+ * are more people than the comment's, and the index holds one access per issue.
+ */
 async function toItem(
   ctx: ConnectorContext<JiraSettings>,
   issue: JiraIssue,
@@ -242,7 +248,7 @@ async function toItem(
     f.reporter?.displayName && `Reporter: ${f.reporter.displayName}`,
     f.labels?.length && `Labels: ${f.labels.join(', ')}`,
   ].filter(Boolean);
-  const comments = await allComments(ctx, issue);
+  const comments = (await allComments(ctx, issue)).filter((c) => !c.visibility);
   const parts = [
     `${issue.key}: ${f.summary ?? ''}`.trim(),
     facts.join(' · '),
