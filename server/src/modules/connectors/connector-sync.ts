@@ -336,6 +336,10 @@ export class ConnectorSync {
       return Boolean(requested?.resync_requested);
     });
     this.logger.info('Source synced', { sourceId: source.id, run: state.run });
+    // A new mirrored source's first full permission read follows its first sync (its items
+    // came with their access; the read also fills in what a step could not read).
+    if (source.accessMode === 'mirror' && !source.permissionsCheckedAt)
+      await this.permissions?.syncNow(source.id);
     return again ? 0 : this.options.intervalMs;
   }
 

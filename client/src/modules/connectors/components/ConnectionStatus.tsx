@@ -101,6 +101,8 @@ interface ConnectionStatusProps {
   permissions?: SourcePermissionsFieldsFragment;
   /** The tool's name, for the permissions' warning. */
   tool?: string;
+  /** Whose sign-in an OAuth connection was made with ("Google", "Atlassian"). */
+  signInWith?: string;
   /** Absent for members who may not manage sources. */
   onResync?: () => void;
   resyncing?: boolean;
@@ -114,6 +116,7 @@ export function ConnectionStatus({
   itemWord,
   permissions,
   tool = 'the tool',
+  signInWith = 'the tool’s sign-in',
   onResync,
   resyncing,
   onEdit,
@@ -138,7 +141,7 @@ export function ConnectionStatus({
           {c.site}
           {c.keys.length > 0 ? ` · ${c.keys.join(', ')}` : ' · everything the account can see'}
           {c.authMode === 'oauth'
-            ? ' · signed in with Atlassian'
+            ? ` · signed in with ${signInWith}`
             : c.account
               ? ` · ${c.account}`
               : ''}

@@ -221,6 +221,12 @@ export function ConnectorForm({
           autoComplete="off"
           {...form.getInputProps('spacekey')}
         />
+        {!connected && !canSubmit && (
+          <Text size="xs" c="dimmed">
+            Each member will find what {info.label} shares with them, through their linked Google
+            account; you can change who sees it from the source&apos;s row once connected.
+          </Text>
+        )}
         {!connected && canSubmit && (
           <AccessChoice
             label="Who can see what it brings"

@@ -23,6 +23,7 @@ import { UnreadableNotice } from '../../access/components/UnreadableNotice';
 import { plural, sourceProgress, type DocumentNode, type SourceNode } from '../document-status';
 import { SourceDocumentList } from './SourceDocumentList';
 import classes from './SourceRow.module.css';
+import { providerLabel } from '../../linked-accounts/providers';
 
 interface SourceRowProps {
   source: SourceNode;
@@ -162,6 +163,11 @@ export function SourceRow({
               itemWord={itemWordOf(source)}
               permissions={mirrored ? source : undefined}
               tool={isConnectorKind(source.kind) ? CONNECTORS[source.kind].label : undefined}
+              signInWith={
+                isConnectorKind(source.kind)
+                  ? providerLabel(CONNECTORS[source.kind].provider)
+                  : undefined
+              }
               onResync={onResync && (() => onResync(source))}
               resyncing={resyncing}
               onEdit={onEdit && (() => onEdit(source))}
