@@ -137,6 +137,20 @@ describe('GitHub permissions mirrored', () => {
     await check('after the permissions can be read again');
   });
 
+  it('fails closed when the token stops working: the access stays as it was', async () => {
+    const before = await check('before the token is revoked');
+    fake.world.repos.get('acme/site')!.visibility = 'public'; // would widen
+    fake.revokeToken(TOKEN);
+    await permissionSync(app, sourceId);
+    const [row] = await app.sql(
+      `SELECT permissions_state, permissions_error FROM sources WHERE id = $1`,
+      [sourceId],
+    );
+    expect(row.permissions_error).toMatch(/GitHub/);
+    for (const person of people)
+      expect(await foundBy(person), person.name).toEqual(before.get(person.name));
+  });
+
   it('unlinking takes effect on the next request', async () => {
     const alice = people.find((p) => p.name === 'alice')!;
     const res = await app.graphqlRaw(
