@@ -31,6 +31,9 @@
  * Targets for the 1% member: a full first page, p95 < 150 ms at 100k, < 300 ms at 1M; the admin
  * at most 10% slower than before the access layer (measured on the commit before it, same
  * SIZES, QUERIES and seed).
+ * ACCESS=mirror (issue 28): every source mirrors a tool's permissions instead, and the member
+ * reads the same 1% item by item: the first source's documents name a GitHub account the member
+ * linked, the others' name nobody, so their filter is the per-chunk ACL (GIN), not source ids.
  */
 import 'reflect-metadata';
 import fs from 'node:fs';
@@ -69,6 +72,10 @@ const recordLatency = (entry: { chunks: number; who: string; question: string; m
   if (LATENCIES) fs.appendFileSync(LATENCIES, `${JSON.stringify(entry)}\n`);
 };
 const CHUNKS_PER_DOCUMENT = 10;
+/** 'sources' (open and restricted sources) or 'mirror' (every source read item by item). */
+const ACCESS = process.env.ACCESS === 'mirror' ? 'mirror' : 'sources';
+/** The GitHub account the member links (ACCESS=mirror): the first source's items name it. */
+const MIRROR_ACCOUNT = 'github:user:4242';
 const LOAD_WORKERS = 3;
 /** Upload sources the documents are spread over; the first is open, the others restricted. */
 const SOURCE_COUNT = Math.max(1, Number(process.env.SOURCES ?? 100));
@@ -427,7 +434,7 @@ try {
   };
 
   console.log(
-    `ask benchmark (${mode} database, ${os.cpus().length} cores, load average ${os
+    `ask benchmark (${mode} database, access by ${ACCESS === 'mirror' ? 'mirrored items' : 'sources'}, ${os.cpus().length} cores, load average ${os
       .loadavg()
       .map((l) => l.toFixed(1))
       .join(
@@ -487,6 +494,7 @@ try {
       await server.services.sources.compactCounts();
     }
     const vacuumSeconds = (performance.now() - vacuumStart) / 1000;
+    await setAccess(server.services.db, workspaceId, open.id, member.userId);
     console.log(
       `  load ${thousands(from)} → ${thousands(size)} chunks: ${insertSeconds.toFixed(1)} s (${((size - from) / insertSeconds).toFixed(0)} chunks/s, ${LOAD_WORKERS} writers) + VACUUM ANALYZE ${vacuumSeconds.toFixed(1)} s`,
     );
@@ -611,11 +619,12 @@ try {
     let memberRow: MemberRow | null = null;
     if (memberSources.length > 0) {
       const readerOf = await server.services.readers.forMember(workspaceId, member.userId);
-      if (
-        readerOf.readsEverything ||
-        readerOf.sourceIds.length !== 1 ||
-        readerOf.sourceIds[0] !== open.id
-      )
+      const expected =
+        ACCESS === 'mirror'
+          ? readerOf.partialSourceIds.length === sources.length &&
+            readerOf.principals.includes(MIRROR_ACCOUNT)
+          : readerOf.sourceIds.length === 1 && readerOf.sourceIds[0] === open.id;
+      if (readerOf.readsEverything || !expected)
         throw new Error(`the member should read the open source only: ${readerOf.sourceIds}`);
       const [{ share }]: { share: number }[] = await manager.query(
         `SELECT (SELECT count(*) FROM chunks WHERE source_id = $2)::float8
@@ -770,4 +779,43 @@ try {
   if (process.env.KEEP_DATABASE) console.log(`  database kept: ${db.url}`);
   else await db.drop();
   fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+/**
+ * The sources' access for this run (not timed): ACCESS=sources, the first open to the workspace
+ * and the others restricted; ACCESS=mirror, all mirrored, the first source's items naming the
+ * member's linked account and the others' naming no one (only rows not yet so are written).
+ */
+async function setAccess(
+  db: { query: (sql: string, params?: unknown[]) => Promise<unknown> },
+  workspaceId: string,
+  openId: string,
+  memberId: string,
+) {
+  const bench = `workspace_id = $1 AND name LIKE 'Bench ___'`;
+  if (ACCESS === 'sources') {
+    await db.query(
+      `UPDATE sources SET access_mode = CASE WHEN id = $2 THEN 'workspace' ELSE 'restricted' END
+        WHERE ${bench}`,
+      [workspaceId, openId],
+    );
+    return;
+  }
+  await db.query(
+    `UPDATE sources SET access_mode = 'mirror', permissions_state = 'ok' WHERE ${bench}`,
+    [workspaceId],
+  );
+  await db.query(
+    `INSERT INTO linked_accounts (workspace_id, user_id, provider, account_id)
+     VALUES ($1, $2, 'github', $3) ON CONFLICT DO NOTHING`,
+    [workspaceId, memberId, MIRROR_ACCOUNT.split(':')[2]],
+  );
+  for (const table of ['documents', 'chunks'])
+    await db.query(
+      `UPDATE ${table} SET acl = CASE WHEN source_id = $2 THEN $3::text[] ELSE '{}'::text[] END
+        WHERE workspace_id = $1
+          AND acl IS DISTINCT FROM CASE WHEN source_id = $2 THEN $3::text[] ELSE '{}'::text[] END`,
+      [workspaceId, openId, [MIRROR_ACCOUNT]],
+    );
+  await db.query('VACUUM ANALYZE chunks, documents');
 }
