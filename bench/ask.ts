@@ -33,7 +33,8 @@
  * SIZES, QUERIES and seed).
  * ACCESS=mirror (issue 28): every source mirrors a tool's permissions instead, and the member
  * reads the same 1% item by item: the first source's documents name a GitHub account the member
- * linked, the others' name nobody, so their filter is the per-chunk ACL (GIN), not source ids.
+ * linked, the others' name nobody, so their filter is the per-chunk ACL (GIN), not source ids,
+ * and candidate generation is sized by the sources' chunk counts per principal.
  */
 import 'reflect-metadata';
 import fs from 'node:fs';
@@ -494,7 +495,9 @@ try {
       await server.services.sources.compactCounts();
     }
     const vacuumSeconds = (performance.now() - vacuumStart) / 1000;
-    await setAccess(server.services.db, workspaceId, open.id, member.userId);
+    await setAccess(server.services.db, workspaceId, open.id, member.userId, (id) =>
+      server.services.permissionSync.recount(id),
+    );
     console.log(
       `  load ${thousands(from)} → ${thousands(size)} chunks: ${insertSeconds.toFixed(1)} s (${((size - from) / insertSeconds).toFixed(0)} chunks/s, ${LOAD_WORKERS} writers) + VACUUM ANALYZE ${vacuumSeconds.toFixed(1)} s`,
     );
@@ -791,6 +794,7 @@ async function setAccess(
   workspaceId: string,
   openId: string,
   memberId: string,
+  recount: (sourceId: string) => Promise<void>,
 ) {
   const bench = `workspace_id = $1 AND name LIKE 'Bench ___'`;
   if (ACCESS === 'sources') {
@@ -818,4 +822,9 @@ async function setAccess(
       [workspaceId, openId, [MIRROR_ACCOUNT]],
     );
   await db.query('VACUUM ANALYZE chunks, documents');
+  // The chunks per principal, as a sync leaves them (candidate sizing reads them).
+  const mirrored = (await db.query(`SELECT id FROM sources WHERE ${bench}`, [workspaceId])) as {
+    id: string;
+  }[];
+  for (const { id } of mirrored) await recount(id);
 }

@@ -22,6 +22,7 @@ import { SourceDocumentCounts1795700000011 } from './1795700000011-SourceDocumen
 import { ConnectorSweepAndRetry1795721580583 } from './1795721580583-ConnectorSweepAndRetry.js';
 import { AccessGroupsAndSourceAccess1795722595731 } from './1795722595731-AccessGroupsAndSourceAccess.js';
 import { SearchHistoryFound1795735361301 } from './1795735361301-SearchHistoryFound.js';
+import { AclChunkCounts1795814860780 } from './1795814860780-AclChunkCounts.js';
 import { MirrorToolPermissions1795811109343 } from './1795811109343-MirrorToolPermissions.js';
 import { AddLinkedAccounts1795738755137 } from './1795738755137-AddLinkedAccounts.js';
 
@@ -53,4 +54,5 @@ export const migrations = [
   SearchHistoryFound1795735361301,
   AddLinkedAccounts1795738755137,
   MirrorToolPermissions1795811109343,
+  AclChunkCounts1795814860780,
 ];

@@ -91,7 +91,7 @@ export interface SyncOptions {
 export class ConnectorSync {
   private queue!: JobQueue;
   /** Mirrors the tools' permissions onto what a sync writes (set once at startup). */
-  permissions?: Pick<PermissionSync, 'readFor' | 'writeFor' | 'syncNow'>;
+  permissions?: Pick<PermissionSync, 'readFor' | 'writeFor' | 'syncNow' | 'recount'>;
 
   constructor(
     private readonly db: DataSource,
@@ -338,8 +338,10 @@ export class ConnectorSync {
     this.logger.info('Source synced', { sourceId: source.id, run: state.run });
     // A new mirrored source's first full permission read follows its first sync (its items
     // came with their access; the read also fills in what a step could not read).
-    if (source.accessMode === 'mirror' && !source.permissionsCheckedAt)
-      await this.permissions?.syncNow(source.id);
+    if (source.accessMode === 'mirror') {
+      await this.permissions?.recount(source.id);
+      if (!source.permissionsCheckedAt) await this.permissions?.syncNow(source.id);
+    }
     return again ? 0 : this.options.intervalMs;
   }
 

@@ -108,11 +108,27 @@ export class LexicalRetriever implements Retriever {
    */
   private async readableShare(reader: Reader, chunkCount: number): Promise<number> {
     if (reader.readsEverything || chunkCount <= 0) return 1;
-    const [row]: { chunks: number | null }[] = await this.db.query(
-      `SELECT sum(chunks)::float8 AS chunks FROM source_document_counts WHERE source_id = ANY($1::uuid[])`,
-      [[...reader.sourceIds]],
-    );
-    return Math.min(1, Math.max((row?.chunks ?? 0) / chunkCount, 1e-4));
+    const rows: { id: string; chunks: number; counts: Record<string, number> | null }[] =
+      await this.db.query(
+        `SELECT s.id, s.acl_chunk_counts AS counts,
+                (SELECT coalesce(sum(d.chunks), 0) FROM source_document_counts d
+                  WHERE d.source_id = s.id)::float8 AS chunks
+           FROM sources s WHERE s.id = ANY($1::uuid[])`,
+        [[...reader.sourceIds]],
+      );
+    const partial = new Set(reader.partialSourceIds);
+    let readable = 0;
+    for (const row of rows) {
+      // A source read item by item: the chunks naming a principal the reader holds (counted
+      // after each sync; an item naming two of them counts twice, so this errs high, as the
+      // whole source does before the first count).
+      const held =
+        partial.has(row.id) && row.counts
+          ? reader.principals.reduce((sum, p) => sum + (row.counts![p] ?? 0), 0)
+          : row.chunks;
+      readable += Math.min(row.chunks, held);
+    }
+    return Math.min(1, Math.max(readable / chunkCount, 1e-4));
   }
 
   /**

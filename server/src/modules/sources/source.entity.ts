@@ -148,4 +148,12 @@ export class Source {
   /** Documents no linked member may read, as of the last permission read. */
   @Column({ type: 'integer', name: 'permissions_unmatched', nullable: true })
   permissionsUnmatched: number | null;
+
+  /**
+   * Chunks per principal of the chunks' acl (a mirrored source), counted after each sync: how
+   * much of the source a reader holding some principals may read, for sizing candidate
+   * generation (an estimate; the filter itself is exact).
+   */
+  @Column({ type: 'jsonb', name: 'acl_chunk_counts', nullable: true })
+  aclChunkCounts: Record<string, number> | null;
 }

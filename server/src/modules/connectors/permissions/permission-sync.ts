@@ -130,6 +130,11 @@ export class PermissionSync {
     await copyToChunks(m, source.id, externalIds);
   }
 
+  /** Counts the source's chunks per principal again (after a content sync wrote some). */
+  async recount(sourceId: string): Promise<void> {
+    await countAclChunks(this.db.manager, sourceId);
+  }
+
   /** One full permission sync of a source; the job comes back after the interval. */
   async sync(sourceId: string): Promise<JobContinuation | void> {
     const source = await this.db.getRepository(Source).findOneBy({ id: sourceId });
@@ -165,6 +170,7 @@ export class PermissionSync {
           [source.id, ids],
         );
         await insertMembers(m, source.id, members);
+        await countAclChunks(m, source.id);
         await m.query(
           `UPDATE sources SET permissions_checked_at = now(), permissions_state = 'ok',
                   permissions_error = $3, permissions_unmatched = $2 WHERE id = $1`,
@@ -293,6 +299,18 @@ async function insertMembers(m: EntityManager, sourceId: string, rows: Principal
       [sourceId, part.map((r) => r.principal), part.map((r) => r.member)],
     );
   }
+}
+
+/** `sources.acl_chunk_counts`: how many of the source's chunks name each principal. */
+async function countAclChunks(m: EntityManager, sourceId: string) {
+  await m.query(
+    `UPDATE sources SET acl_chunk_counts = (
+       SELECT coalesce(jsonb_object_agg(p, n), '{}'::jsonb)
+         FROM (SELECT unnest(acl) AS p, count(*) AS n FROM chunks
+                WHERE source_id = $1 GROUP BY 1) t)
+      WHERE id = $1`,
+    [sourceId],
+  );
 }
 
 /** The chunks carry their document's acl: the visibility filter reads it without a join. */
