@@ -137,6 +137,30 @@ describe('GitHub permissions mirrored', () => {
     await check('after the permissions can be read again');
   });
 
+  it('reads in steps: a batch of items per job step, resumed from where the last one stopped', async () => {
+    const items = await app.sql<{ external_id: string }>(
+      `SELECT external_id FROM documents WHERE source_id = $1 ORDER BY external_id`,
+      [sourceId],
+    );
+    const last = items[items.length - 1]!.external_id;
+    const before = items[items.length - 2]!.external_id;
+    await app.sql(`UPDATE sources SET permissions_cursor = $2 WHERE id = $1`, [sourceId, before]);
+    const sync = app.server.services.permissionSync;
+    // The next batch is what follows the cursor (here, the last item): at once, again.
+    expect(await sync.step(sourceId, { defer: false })).toEqual({ continueAfterMs: 0 });
+    const [mid] = await app.sql(`SELECT permissions_cursor FROM sources WHERE id = $1`, [sourceId]);
+    expect(mid.permissions_cursor).toBe(last);
+    // Nothing left: the groups are read, the run ends, and the next comes after the interval.
+    const end = await sync.step(sourceId, { defer: false });
+    expect(end && end.continueAfterMs).toBeGreaterThan(0);
+    const [done] = await app.sql(
+      `SELECT permissions_cursor, permissions_state, permissions_checked_at > now() - interval '1 minute' AS fresh
+         FROM sources WHERE id = $1`,
+      [sourceId],
+    );
+    expect(done).toEqual({ permissions_cursor: null, permissions_state: 'ok', fresh: true });
+  });
+
   it('fails closed when the token stops working: the access stays as it was', async () => {
     const before = await check('before the token is revoked');
     fake.world.repos.get('acme/site')!.visibility = 'public'; // would widen

@@ -156,4 +156,11 @@ export class Source {
    */
   @Column({ type: 'jsonb', name: 'acl_chunk_counts', nullable: true })
   aclChunkCounts: Record<string, number> | null;
+
+  /**
+   * Where a permission sync under way stands: the last item whose access it wrote (items are
+   * read in external id order, a batch per job step); null between syncs.
+   */
+  @Column({ type: 'text', name: 'permissions_cursor', nullable: true })
+  permissionsCursor: string | null;
 }

@@ -35,6 +35,13 @@ export interface ConnectorHttpFactory {
   http(source: Source, connector: Connector): ConnectorHttp;
 }
 
+/** A source's permission reader, with the source's credentials. */
+interface Setup {
+  reader: PermissionReader;
+  provider: Provider;
+  ctx: ConnectorContext<unknown>;
+}
+
 /** The access read for some items of a mirrored source, ready to write. */
 export interface ReadAccess {
   /** Items the tool answered for. */
@@ -46,11 +53,11 @@ export interface ReadAccess {
 /**
  * Mirrors each connected tool's read permissions onto a source's documents (sources whose
  * access mode is 'mirror'). Every CONNECTOR_PERMISSION_SYNC_MINUTES, and at each resync or
- * switch to mirroring, it reads every item's access and the tool groups' members again, then in
- * one transaction rewrites what changed: items, their chunks, and the source's principals (so
- * removals and additions land together). The content sync reads new items' access with their
- * content (`readFor`). It fails closed: an error keeps the access already stored; a connection
- * that may not read permissions at all is 'degraded' (readable only by its owner).
+ * switch to mirroring, it reads every item's access again, a batch per job step (each batch
+ * written at once: an item's access never waits for the rest), then the tool groups' members,
+ * replacing the source's principals in one transaction. The content sync reads new items'
+ * access with their content (`readFor`). It fails closed: an error keeps the access already
+ * stored; a connection that may not read permissions at all is 'degraded' (owner only).
  */
 export class PermissionSync {
   private queue!: JobQueue;
@@ -65,7 +72,7 @@ export class PermissionSync {
   register(queue: JobQueue) {
     this.queue = queue;
     queue.register(PERMISSION_SYNC_JOB, {
-      handle: (payload) => this.sync(String(payload.sourceId)),
+      handle: (payload) => this.step(String(payload.sourceId)),
     });
   }
 
@@ -135,60 +142,89 @@ export class PermissionSync {
     await countAclChunks(this.db.manager, sourceId);
   }
 
-  /** One full permission sync of a source; the job comes back after the interval. */
-  async sync(sourceId: string): Promise<JobContinuation | void> {
+  /** A whole permission sync of a source, every step at once (tests, benchmarks). */
+  async sync(sourceId: string): Promise<void> {
+    for (let steps = 0; steps < 100_000; steps++) {
+      const next = await this.step(sourceId, { defer: false });
+      if (!next || next.continueAfterMs > 0) return;
+    }
+  }
+
+  /**
+   * One step of a source's permission sync, short enough for the job's lease: the access of the
+   * next BATCH items (in external id order after `permissions_cursor`), written at once; when
+   * none are left, the groups' members and the intersections' holders, read again and written
+   * in one transaction. The job then comes back after the interval.
+   */
+  async step(sourceId: string, options = { defer: true }): Promise<JobContinuation | void> {
     const source = await this.db.getRepository(Source).findOneBy({ id: sourceId });
     if (!source || source.accessMode !== 'mirror' || !source.sealedCredentials) return;
     const setup = this.setup(source);
     if (!setup) return;
-    // A content sync under way reads its items' access itself: the full read waits for it to
-    // end (a first sync above all), unless the last full read is getting old.
+    // A content sync under way reads its items' access itself: a new read waits for it to end
+    // (a first sync above all), unless the last full read is getting old.
     const checked = source.permissionsCheckedAt?.getTime() ?? null;
-    if (source.checkpoint && (checked === null || Date.now() - checked < MAX_DEFER_MS))
+    const fresh = checked === null || Date.now() - checked < MAX_DEFER_MS;
+    if (options.defer && source.permissionsCursor === null && source.checkpoint && fresh)
       return { continueAfterMs: DEFER_MS };
-    const started = Date.now();
     try {
-      const ids = await this.itemIds(source.id);
-      const access = new Map<string, ItemAccess>();
-      for (let i = 0; i < ids.length; i += BATCH) {
-        const batch = await setup.reader.itemAccess(setup.ctx, ids.slice(i, i + BATCH));
-        for (const [id, a] of batch) access.set(id, a);
+      const ids = await this.itemIdsAfter(source.id, source.permissionsCursor ?? '');
+      if (ids.length > 0) {
+        const access = await setup.reader.itemAccess(setup.ctx, ids);
+        await this.db.transaction(async (m) => {
+          // One writer of the source's access at a time (a content sync step locks it too).
+          await m.query('SELECT 1 FROM sources WHERE id = $1 FOR UPDATE', [source.id]);
+          await this.writeAccess(m, source, ids, access);
+          await copyToChunks(m, source.id, ids);
+          await m.query('UPDATE sources SET permissions_cursor = $2 WHERE id = $1', [
+            source.id,
+            ids[ids.length - 1],
+          ]);
+        });
+        return { continueAfterMs: 0 };
       }
-      const { rows: members, note } = await this.membersFor(source, setup, access.values());
-      await this.db.transaction(async (m) => {
-        // One writer of the source's access at a time (a content sync step locks it too).
-        await m.query('SELECT 1 FROM sources WHERE id = $1 FOR UPDATE', [source.id]);
-        await this.writeAccess(m, source, ids, access);
-        await copyToChunks(m, source.id, ids);
-        // Members are replaced, except those of principals that only items indexed since this
-        // read began name (the content sync read them just now).
-        await m.query(
-          `DELETE FROM source_principals sp WHERE sp.source_id = $1
-              AND NOT EXISTS (SELECT 1 FROM documents d
-                               WHERE d.source_id = $1 AND NOT (d.external_id = ANY($2::text[]))
-                                 AND sp.principal = ANY(d.acl))`,
-          [source.id, ids],
-        );
-        await insertMembers(m, source.id, members);
-        await countAclChunks(m, source.id);
-        await m.query(
-          `UPDATE sources SET permissions_checked_at = now(), permissions_state = 'ok',
-                  permissions_error = $3, permissions_unmatched = $2 WHERE id = $1`,
-          [source.id, await unmatched(m, source), note],
-        );
-      });
-      this.logger.info('Source permissions read', {
-        sourceId,
-        items: ids.length,
-        ms: Date.now() - started,
-      });
+      await this.finish(source, setup);
     } catch (error) {
       await this.failed(source, error);
     }
     return { continueAfterMs: this.options.intervalMs };
   }
 
-  private setup(source: Source) {
+  /**
+   * The last step: every distinct access the source's items state, their groups' members read
+   * again, and the source's principals replaced in one transaction. Principals that only items
+   * written since (by a content sync, with their members) name are kept; principals no item
+   * names any more are dropped.
+   */
+  private async finish(source: Source, setup: Setup) {
+    const accesses = await this.distinctAccesses(source.id);
+    const { rows: members, note, groups } = await this.membersFor(source, setup, accesses);
+    const covered = new Set(groups.map((g) => `${source.id}:group:${g}`));
+    for (const access of accesses)
+      for (const p of aclOf(source.id, setup.provider, access))
+        if (p.startsWith(`${source.id}:`)) covered.add(p);
+    await this.db.transaction(async (m) => {
+      await m.query('SELECT 1 FROM sources WHERE id = $1 FOR UPDATE', [source.id]);
+      await m.query(
+        `DELETE FROM source_principals sp WHERE sp.source_id = $1
+            AND (sp.principal = ANY($2::text[])
+                 OR NOT EXISTS (SELECT 1 FROM documents d
+                                 WHERE d.source_id = $1 AND sp.principal = ANY(d.acl)))`,
+        [source.id, [...covered]],
+      );
+      await insertMembers(m, source.id, members);
+      await countAclChunks(m, source.id);
+      await m.query(
+        `UPDATE sources SET permissions_checked_at = now(), permissions_state = 'ok',
+                permissions_error = $3, permissions_unmatched = $2, permissions_cursor = NULL
+          WHERE id = $1`,
+        [source.id, await unmatched(m, source), note],
+      );
+    });
+    this.logger.info('Source permissions read', { sourceId: source.id });
+  }
+
+  private setup(source: Source): Setup | null {
     const connector = connectorFor(source.kind);
     const reader = permissionReaderFor(source.kind);
     const provider = providerOf(source.kind);
@@ -201,11 +237,7 @@ export class PermissionSync {
     return { reader, provider, ctx };
   }
 
-  private async read(
-    source: Source,
-    setup: { reader: PermissionReader; provider: Provider; ctx: ConnectorContext<unknown> },
-    externalIds: string[],
-  ): Promise<ReadAccess> {
+  private async read(source: Source, setup: Setup, externalIds: string[]): Promise<ReadAccess> {
     const access = await setup.reader.itemAccess(setup.ctx, externalIds);
     return { access, members: (await this.membersFor(source, setup, access.values())).rows };
   }
@@ -217,9 +249,9 @@ export class PermissionSync {
    */
   private async membersFor(
     source: Source,
-    setup: { reader: PermissionReader; provider: Provider; ctx: ConnectorContext<unknown> },
+    setup: Setup,
     accesses: Iterable<ItemAccess>,
-  ): Promise<{ rows: PrincipalMember[]; note: string | null }> {
+  ): Promise<{ rows: PrincipalMember[]; note: string | null; groups: string[] }> {
     const all = [...accesses];
     const groups = groupsNamed(all);
     let members = new Map<string, string[]>();
@@ -230,16 +262,28 @@ export class PermissionSync {
       if (!(error instanceof PermissionsUnreadableError)) throw error;
       note = `${error.message} Until then, what is shared with a group reaches no one here.`;
     }
-    return { rows: principalMembers(source.id, setup.provider, all, members), note };
+    return { rows: principalMembers(source.id, setup.provider, all, members), note, groups };
   }
 
-  private async itemIds(sourceId: string): Promise<string[]> {
+  /** The next batch of the source's items after `cursor`, in external id order. */
+  private async itemIdsAfter(sourceId: string, cursor: string): Promise<string[]> {
     const rows: { external_id: string }[] = await this.db.query(
-      `SELECT external_id FROM documents WHERE source_id = $1 AND external_id IS NOT NULL
-        ORDER BY external_id`,
-      [sourceId],
+      `SELECT external_id FROM documents
+        WHERE source_id = $1 AND external_id IS NOT NULL AND external_id > $2
+        ORDER BY external_id LIMIT $3`,
+      [sourceId, cursor, BATCH],
     );
     return rows.map((r) => r.external_id);
+  }
+
+  /** Every distinct access the source's items state (far fewer than items). */
+  private async distinctAccesses(sourceId: string): Promise<ItemAccess[]> {
+    const rows: { clauses: ItemAccess }[] = await this.db.query(
+      `SELECT DISTINCT acl_clauses AS clauses FROM documents
+        WHERE source_id = $1 AND acl_clauses IS NOT NULL`,
+      [sourceId],
+    );
+    return rows.map((r) => r.clauses).filter((c) => c.length > 0);
   }
 
   /** Each item's acl from its access; an item left out of `access` is hidden (acl empty). */
@@ -264,7 +308,8 @@ export class PermissionSync {
   }
 
   /**
-   * Fail closed: the access stored stays (nothing widens). A connection whose account may not
+   * Fail closed: the access stored stays (nothing widens; items this run already read keep what
+   * it read), and the next run starts over. A connection whose account may not
    * read the tool's permissions is degraded (owner only); expired credentials wait for the
    * content sync's re-authorization; anything else is retried at the next interval.
    */
@@ -278,7 +323,7 @@ export class PermissionSync {
     if (!degraded && !isConnectorError(error) && !(error instanceof ConnectorAuthError))
       this.logger.error('Permission sync failed', { sourceId: source.id, error });
     await this.db.query(
-      `UPDATE sources SET permissions_error = $2,
+      `UPDATE sources SET permissions_error = $2, permissions_cursor = NULL,
               permissions_state = CASE WHEN $3 THEN 'degraded' ELSE permissions_state END
         WHERE id = $1`,
       [source.id, message, degraded],
