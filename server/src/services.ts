@@ -138,7 +138,12 @@ export function createServices(
   );
   indexer.register(jobs);
   const groups = new GroupsService(db, auditLog);
-  const sourceAccess = new SourceAccessService(db, readers, auditLog);
+  const sourceAccess = new SourceAccessService(
+    db,
+    readers,
+    auditLog,
+    config.connectors.permissionSyncMinutes,
+  );
   const sources = new SourcesService(db, storage, auditLog, readers, sourceAccess);
   const uploads = new UploadsService(
     db,

@@ -161,6 +161,39 @@ describe('GitHub permissions mirrored', () => {
     expect(done).toEqual({ permissions_cursor: null, permissions_state: 'ok', fresh: true });
   });
 
+  it('reads permissions at the connection’s own interval when its owner sets one', async () => {
+    const set = (input: Record<string, unknown>) =>
+      app.graphqlRaw(
+        `mutation($s: ID!, $i: SourceAccessInput!) {
+           setSourceAccess(sourceId: $s, input: $i) { access { mode permissionSyncMinutes } } }`,
+        { s: sourceId, i: input },
+        owner.token,
+      );
+    // The server's default (15) until one is chosen.
+    const dflt = await set({ mode: 'MIRROR' });
+    expect(dflt.data.setSourceAccess.access).toEqual({ mode: 'MIRROR', permissionSyncMinutes: 15 });
+    const own = await set({ mode: 'MIRROR', permissionSyncMinutes: 5 });
+    expect(own.data.setSourceAccess.access.permissionSyncMinutes).toBe(5);
+    await app.server.services.jobs.stop(); // the step below is the only one running
+    try {
+      await app.sql(`UPDATE sources SET permissions_cursor = NULL WHERE id = $1`, [sourceId]);
+      let next = await app.server.services.permissionSync.step(sourceId, { defer: false });
+      while (next && next.continueAfterMs === 0)
+        next = await app.server.services.permissionSync.step(sourceId, { defer: false });
+      expect(next).toEqual({ continueAfterMs: 5 * 60_000 });
+    } finally {
+      await app.server.services.jobs.start();
+    }
+    for (const bad of [0, 10_081, 2.5]) {
+      const refused = await set({ mode: 'MIRROR', permissionSyncMinutes: bad });
+      expect(refused.errors?.[0]?.extensions?.code, String(bad)).toBe('BAD_USER_INPUT');
+    }
+    const [row] = await app.sql(`SELECT permission_sync_minutes FROM sources WHERE id = $1`, [
+      sourceId,
+    ]);
+    expect(row.permission_sync_minutes).toBe(5); // a refused change keeps what was stored
+  });
+
   it('fails closed when the token stops working: the access stays as it was', async () => {
     const before = await check('before the token is revoked');
     fake.world.repos.get('acme/site')!.visibility = 'public'; // would widen

@@ -197,6 +197,8 @@ export type SourceAccessInput = {
   /** RESTRICTED: members who may read it besides its owner. */
   memberIds?: InputMaybe<Array<Scalars['ID']['input']>>;
   mode: SourceAccessMode;
+  /** MIRROR: minutes between reads of the tool’s permissions, 1 to 10080 (omitted or null: the server’s default). */
+  permissionSyncMinutes?: InputMaybe<Scalars['Int']['input']>;
 };
 
 /** WORKSPACE: every member reads the source. RESTRICTED: only its owner and the chosen members and groups. MIRROR: each item as the connected tool lets each member read it (through their linked accounts). */

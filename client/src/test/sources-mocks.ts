@@ -98,6 +98,7 @@ export function everyoneAccess(): Access & { __typename: 'SourceAccess' } {
     mode: 'WORKSPACE',
     memberCount: 0,
     groupCount: 0,
+    permissionSyncMinutes: null,
     members: [],
     groups: [],
   };
@@ -105,7 +106,7 @@ export function everyoneAccess(): Access & { __typename: 'SourceAccess' } {
 
 /** Each member reads what the connected tool lets them read. */
 export function mirrorAccess(): Access & { __typename: 'SourceAccess' } {
-  return { ...everyoneAccess(), mode: 'MIRROR' };
+  return { ...everyoneAccess(), mode: 'MIRROR', permissionSyncMinutes: 15 };
 }
 
 /** Restricted to these people and groups (the lists empty where the caller may not see them). */
@@ -119,6 +120,7 @@ export function restrictedAccess(
     mode: 'RESTRICTED',
     memberCount: counts.memberCount ?? members.length,
     groupCount: counts.groupCount ?? groups.length,
+    permissionSyncMinutes: null,
     members: members.map((m) => ({ __typename: 'User' as const, ...m })),
     groups: groups.map((g) => ({ __typename: 'Group' as const, ...g })),
   };

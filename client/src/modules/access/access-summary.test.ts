@@ -6,17 +6,38 @@ const grace = { id: 'u2', email: 'grace@example.com', firstName: 'Grace', lastNa
 
 const restricted = (memberCount: number, groupCount: number, owner: typeof ada | null = ada) => ({
   owner,
-  access: { mode: 'RESTRICTED' as const, memberCount, groupCount, members: [], groups: [] },
+  access: {
+    mode: 'RESTRICTED' as const,
+    memberCount,
+    groupCount,
+    permissionSyncMinutes: null,
+    members: [],
+    groups: [],
+  },
 });
 const mirror = (kind: string, permissionsState: string | null = 'ok') => ({
   owner: ada,
   kind,
   permissionsState,
-  access: { mode: 'MIRROR' as const, memberCount: 0, groupCount: 0, members: [], groups: [] },
+  access: {
+    mode: 'MIRROR' as const,
+    memberCount: 0,
+    groupCount: 0,
+    permissionSyncMinutes: 15,
+    members: [],
+    groups: [],
+  },
 });
 const everyone = {
   owner: ada,
-  access: { mode: 'WORKSPACE' as const, memberCount: 0, groupCount: 0, members: [], groups: [] },
+  access: {
+    mode: 'WORKSPACE' as const,
+    memberCount: 0,
+    groupCount: 0,
+    permissionSyncMinutes: null,
+    members: [],
+    groups: [],
+  },
 };
 
 describe('access labels', () => {

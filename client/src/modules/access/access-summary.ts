@@ -11,6 +11,8 @@ export interface AccessDraft {
   mode: SourceAccessMode;
   memberIds: string[];
   groupIds: string[];
+  /** MIRROR: minutes between reads of the tool's permissions (null: the server's default). */
+  permissionSyncMinutes?: number | null;
 }
 
 /** The default for a new upload: every member reads it. */
@@ -38,7 +40,10 @@ export function toolOf(kind: string | undefined): string | null {
 /** The API's input for a draft: only RESTRICTED carries lists (the server clears them anyway). */
 export function accessInput(draft: AccessDraft): SourceAccessInput {
   if (draft.mode === 'WORKSPACE') return { mode: 'WORKSPACE' };
-  if (draft.mode === 'MIRROR') return { mode: 'MIRROR' };
+  if (draft.mode === 'MIRROR')
+    return draft.permissionSyncMinutes
+      ? { mode: 'MIRROR', permissionSyncMinutes: draft.permissionSyncMinutes }
+      : { mode: 'MIRROR' };
   return { mode: 'RESTRICTED', memberIds: draft.memberIds, groupIds: draft.groupIds };
 }
 
@@ -48,6 +53,7 @@ export function draftOf(access: SourceAccessFieldsFragment['access']): AccessDra
     mode: access.mode,
     memberIds: access.members.map((m) => m.id),
     groupIds: access.groups.map((g) => g.id),
+    permissionSyncMinutes: access.permissionSyncMinutes ?? null,
   };
 }
 

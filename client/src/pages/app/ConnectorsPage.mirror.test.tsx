@@ -140,6 +140,41 @@ describe('Sources that mirror their tool’s permissions', () => {
     await waitFor(() => expect(saved).toHaveBeenCalledTimes(1));
   });
 
+  it('lets the owner choose how often the tool’s permissions are read again', async () => {
+    signIn(ADMIN);
+    const user = userEvent.setup();
+    const saved = vi.fn();
+    renderPage([
+      sourcesMock([tool('s1', 'confluence', 'Engineering wiki')]),
+      setSourceAccessMock(
+        's1',
+        { mode: 'MIRROR', permissionSyncMinutes: 5 },
+        {
+          __typename: 'Source',
+          id: 's1',
+          canManageAccess: true,
+          readable: true,
+          owner: { __typename: 'User', ...ADA },
+          access: { ...mirrorAccess(), permissionSyncMinutes: 5 },
+        },
+        saved,
+      ),
+      sourcesMock([tool('s1', 'confluence', 'Engineering wiki')]),
+    ]);
+    await user.click(await screen.findByRole('button', { name: /^Who can see Engineering wiki/ }));
+    const dialog = within(
+      await screen.findByRole('dialog', { name: 'Who can see Engineering wiki?' }),
+    );
+    const every = dialog.getByRole('textbox', {
+      name: /Read Confluence's permissions again every/,
+    });
+    expect(every).toHaveValue('15');
+    await user.clear(every);
+    await user.type(every, '5');
+    await user.click(dialog.getByRole('button', { name: 'Save access' }));
+    await waitFor(() => expect(saved).toHaveBeenCalledTimes(1));
+  });
+
   it('asks a member to link the account of a mirrored tool they have not linked', async () => {
     signIn(MEMBER);
     const readOnly = { owner: GRACE, canManageAccess: false };

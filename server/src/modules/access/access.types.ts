@@ -78,6 +78,13 @@ export class SourceAccessType {
 
   @Field(() => Int, { description: 'How many groups were chosen.' })
   groupCount: number;
+
+  @Field(() => Int, {
+    nullable: true,
+    description:
+      'MIRROR: minutes between reads of the tool’s permissions (the source’s own, else the server’s CONNECTOR_PERMISSION_SYNC_MINUTES); null for other modes.',
+  })
+  permissionSyncMinutes: number | null;
 }
 
 @InputType('GroupInput')
@@ -112,6 +119,14 @@ export class SourceAccessInput {
   @IsOptional()
   @ArrayMaxSize(MAX_SOURCE_GROUPS)
   groupIds?: string[];
+
+  @Field(() => Int, {
+    nullable: true,
+    description:
+      'MIRROR: minutes between reads of the tool’s permissions, 1 to 10080 (omitted or null: the server’s default).',
+  })
+  @IsOptional()
+  permissionSyncMinutes?: number | null;
 }
 
 /** What the source views need to show access, loaded for a list of sources at once. */

@@ -21,6 +21,8 @@ export interface SourceAccessSetting {
   mode: SourceAccessMode;
   memberIds: string[];
   groupIds: string[];
+  /** MIRROR: minutes between permission syncs (null: the server's default). */
+  permissionSyncMinutes?: number | null;
 }
 
 /** The API's SourceAccessInput before it is checked. */
@@ -28,6 +30,7 @@ export interface SourceAccessInputValue {
   mode?: unknown;
   memberIds?: unknown;
   groupIds?: unknown;
+  permissionSyncMinutes?: unknown;
 }
 
 const MODE_TO_API: Record<SourceAccessMode, SourceAccessModeEnum> = {
@@ -58,6 +61,8 @@ export class SourceAccessService {
     private readonly db: DataSource,
     private readonly readers: Readers,
     private readonly audit: AuditLog,
+    /** CONNECTOR_PERMISSION_SYNC_MINUTES: a mirrored source's interval unless it has its own. */
+    private readonly defaultPermissionSyncMinutes = 15,
   ) {}
 
   /** The settings of these sources (one query per table, for a list of sources). */
@@ -66,11 +71,14 @@ export class SourceAccessService {
     if (sourceIds.length === 0) return out;
     const ids = [...sourceIds];
     const [sources, members, groups]: [
-      { id: string; access_mode: SourceAccessMode }[],
+      { id: string; access_mode: SourceAccessMode; minutes: number | null }[],
       { source_id: string; user_id: string }[],
       { source_id: string; group_id: string }[],
     ] = await Promise.all([
-      this.db.query('SELECT id, access_mode FROM sources WHERE id = ANY($1::uuid[])', [ids]),
+      this.db.query(
+        'SELECT id, access_mode, permission_sync_minutes AS minutes FROM sources WHERE id = ANY($1::uuid[])',
+        [ids],
+      ),
       this.db.query(
         'SELECT source_id, user_id FROM source_member_grants WHERE source_id = ANY($1::uuid[])',
         [ids],
@@ -80,7 +88,13 @@ export class SourceAccessService {
         [ids],
       ),
     ]);
-    for (const s of sources) out.set(s.id, { mode: s.access_mode, memberIds: [], groupIds: [] });
+    for (const s of sources)
+      out.set(s.id, {
+        mode: s.access_mode,
+        memberIds: [],
+        groupIds: [],
+        permissionSyncMinutes: s.minutes,
+      });
     for (const m of members) out.get(m.source_id)?.memberIds.push(m.user_id);
     for (const g of groups) out.get(g.source_id)?.groupIds.push(g.group_id);
     return out;
@@ -149,6 +163,10 @@ export class SourceAccessService {
           groups: shown ? setting.groupIds.flatMap((id) => groupById.get(id) ?? []) : [],
           memberCount: setting.memberIds.length,
           groupCount: setting.groupIds.length,
+          permissionSyncMinutes:
+            setting.mode === 'mirror'
+              ? (setting.permissionSyncMinutes ?? this.defaultPermissionSyncMinutes)
+              : null,
         },
         owner: (s.createdById && userById.get(s.createdById)) || null,
         canManage: managed.has(s.id),
@@ -224,7 +242,14 @@ export class SourceAccessService {
       const missing = setting.groupIds.find((id) => !found.has(id));
       if (missing) throw AccessErrors.unknownGroup(missing);
     }
-    await m.query('UPDATE sources SET access_mode = $2 WHERE id = $1', [sourceId, setting.mode]);
+    await m.query(
+      'UPDATE sources SET access_mode = $2, permission_sync_minutes = $3 WHERE id = $1',
+      [
+        sourceId,
+        setting.mode,
+        setting.mode === 'mirror' ? (setting.permissionSyncMinutes ?? null) : null,
+      ],
+    );
     await m.query('DELETE FROM source_member_grants WHERE source_id = $1', [sourceId]);
     await m.query('DELETE FROM source_group_grants WHERE source_id = $1', [sourceId]);
     if (setting.memberIds.length > 0)
@@ -240,8 +265,8 @@ export class SourceAccessService {
   }
 
   private async settingsIn(m: EntityManager, sourceId: string) {
-    const [row]: { access_mode: SourceAccessMode }[] = await m.query(
-      'SELECT access_mode FROM sources WHERE id = $1',
+    const [row]: { access_mode: SourceAccessMode; minutes: number | null }[] = await m.query(
+      'SELECT access_mode, permission_sync_minutes AS minutes FROM sources WHERE id = $1',
       [sourceId],
     );
     if (!row) return null;
@@ -257,6 +282,7 @@ export class SourceAccessService {
       mode: row.access_mode,
       memberIds: members.map((r) => r.user_id),
       groupIds: groups.map((r) => r.group_id),
+      ...(row.access_mode === 'mirror' ? { permissionSyncMinutes: row.minutes } : {}),
     };
   }
 }
@@ -269,7 +295,8 @@ export function parseAccess(input: SourceAccessInputValue | null | undefined): S
   if (!input) return WORKSPACE_ACCESS;
   const mode = String(input.mode ?? '').toUpperCase();
   if (mode === 'WORKSPACE') return WORKSPACE_ACCESS;
-  if (mode === 'MIRROR') return MIRROR_ACCESS;
+  if (mode === 'MIRROR')
+    return { ...MIRROR_ACCESS, permissionSyncMinutes: syncMinutes(input.permissionSyncMinutes) };
   if (mode !== 'RESTRICTED')
     throw badInput('mode is WORKSPACE, RESTRICTED or MIRROR.', { field: 'access.mode' });
   return {
@@ -277,4 +304,14 @@ export function parseAccess(input: SourceAccessInputValue | null | undefined): S
     memberIds: idList(input.memberIds, 'memberIds', MAX_SOURCE_MEMBERS),
     groupIds: idList(input.groupIds, 'groupIds', MAX_SOURCE_GROUPS),
   };
+}
+
+/** MIRROR's permission sync interval: whole minutes, 1 to a week; absent or null: the default. */
+function syncMinutes(value: unknown): number | null {
+  if (value === undefined || value === null) return null;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > 10_080)
+    throw badInput('permissionSyncMinutes is a whole number of minutes from 1 to 10080.', {
+      field: 'access.permissionSyncMinutes',
+    });
+  return value;
 }

@@ -163,4 +163,8 @@ export class Source {
    */
   @Column({ type: 'text', name: 'permissions_cursor', nullable: true })
   permissionsCursor: string | null;
+
+  /** Minutes between this source's permission syncs; null: CONNECTOR_PERMISSION_SYNC_MINUTES. */
+  @Column({ type: 'integer', name: 'permission_sync_minutes', nullable: true })
+  permissionSyncMinutes: number | null;
 }

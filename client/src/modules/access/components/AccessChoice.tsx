@@ -1,4 +1,4 @@
-import { Alert, Avatar, Group, Radio, Stack, Text } from '@mantine/core';
+import { Alert, Avatar, Group, NumberInput, Radio, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import type { SourceAccessMode } from '../../../graphql/types';
@@ -96,6 +96,32 @@ export function AccessChoice({
           </Text>
         )}
       </Radio.Group>
+      {tool && value.mode === 'MIRROR' && (
+        <NumberInput
+          label={`Read ${tool}'s permissions again every`}
+          description="Minutes (1 to 10,080). Empty: the server's default."
+          placeholder="Server default"
+          min={1}
+          max={10_080}
+          allowDecimal={false}
+          allowNegative={false}
+          rightSection={
+            <Text size="xs" c="dimmed" pr={8}>
+              min
+            </Text>
+          }
+          rightSectionWidth={44}
+          maw={260}
+          value={value.permissionSyncMinutes ?? ''}
+          onChange={(minutes) =>
+            onChange({
+              ...value,
+              permissionSyncMinutes: typeof minutes === 'number' ? minutes : null,
+            })
+          }
+          disabled={disabled}
+        />
+      )}
       {tool && value.mode === 'WORKSPACE' && (
         <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />}>
           {WORKSPACE_WARNING}

@@ -16,6 +16,8 @@ export type SourceAccessInput = {
   /** RESTRICTED: members who may read it besides its owner. */
   memberIds?: Array<string | number> | null | undefined;
   mode: SourceAccessMode;
+  /** MIRROR: minutes between reads of the tool’s permissions, 1 to 10080 (omitted or null: the server’s default). */
+  permissionSyncMinutes?: number | null | undefined;
 };
 
 /** WORKSPACE: every member reads the source. RESTRICTED: only its owner and the chosen members and groups. MIRROR: each item as the connected tool lets each member read it (through their linked accounts). */
@@ -27,7 +29,7 @@ export type SourceAccessMode =
   /** Everyone in the workspace. */
   | 'WORKSPACE';
 
-export type SourceAccessFieldsFragment = { id: string, canManageAccess: boolean, readable: boolean, owner: { id: string, email: string, firstName: string, lastName: string } | null, access: { mode: Types.SourceAccessMode, memberCount: number, groupCount: number, members: Array<{ id: string, email: string, firstName: string, lastName: string }>, groups: Array<{ id: string, name: string, memberCount: number }> } };
+export type SourceAccessFieldsFragment = { id: string, canManageAccess: boolean, readable: boolean, owner: { id: string, email: string, firstName: string, lastName: string } | null, access: { mode: Types.SourceAccessMode, memberCount: number, groupCount: number, permissionSyncMinutes: number | null, members: Array<{ id: string, email: string, firstName: string, lastName: string }>, groups: Array<{ id: string, name: string, memberCount: number }> } };
 
 export type SetSourceAccessMutationVariables = Exact<{
   sourceId: string | number;
@@ -35,7 +37,7 @@ export type SetSourceAccessMutationVariables = Exact<{
 }>;
 
 
-export type SetSourceAccessMutation = { setSourceAccess: { id: string, canManageAccess: boolean, readable: boolean, owner: { id: string, email: string, firstName: string, lastName: string } | null, access: { mode: Types.SourceAccessMode, memberCount: number, groupCount: number, members: Array<{ id: string, email: string, firstName: string, lastName: string }>, groups: Array<{ id: string, name: string, memberCount: number }> } } };
+export type SetSourceAccessMutation = { setSourceAccess: { id: string, canManageAccess: boolean, readable: boolean, owner: { id: string, email: string, firstName: string, lastName: string } | null, access: { mode: Types.SourceAccessMode, memberCount: number, groupCount: number, permissionSyncMinutes: number | null, members: Array<{ id: string, email: string, firstName: string, lastName: string }>, groups: Array<{ id: string, name: string, memberCount: number }> } } };
 
 export const SourceAccessFieldsFragmentDoc = gql`
     fragment SourceAccessFields on Source {
@@ -49,6 +51,7 @@ export const SourceAccessFieldsFragmentDoc = gql`
     mode
     memberCount
     groupCount
+    permissionSyncMinutes
     members {
       ...PersonFields
     }

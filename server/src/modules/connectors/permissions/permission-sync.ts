@@ -91,7 +91,8 @@ export class PermissionSync {
     const rows: { id: string }[] = await this.db.query(
       `INSERT INTO jobs (kind, payload, max_attempts, run_at, singleton_key)
        SELECT $1, jsonb_build_object('sourceId', s.id), 3,
-              coalesce(s.permissions_checked_at + make_interval(secs => $2), now()),
+              coalesce(s.permissions_checked_at
+                       + make_interval(secs => coalesce(s.permission_sync_minutes * 60, $2)), now()),
               'source-permissions:' || s.id
          FROM sources s
         WHERE s.access_mode = 'mirror' AND s.sealed_credentials IS NOT NULL
@@ -187,7 +188,7 @@ export class PermissionSync {
     } catch (error) {
       await this.failed(source, error);
     }
-    return { continueAfterMs: this.options.intervalMs };
+    return { continueAfterMs: this.intervalOf(source) };
   }
 
   /**
@@ -222,6 +223,13 @@ export class PermissionSync {
       );
     });
     this.logger.info('Source permissions read', { sourceId: source.id });
+  }
+
+  /** The source's own interval, else the server's. */
+  private intervalOf(source: Source): number {
+    return source.permissionSyncMinutes
+      ? source.permissionSyncMinutes * 60_000
+      : this.options.intervalMs;
   }
 
   private setup(source: Source): Setup | null {
