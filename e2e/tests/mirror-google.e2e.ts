@@ -124,6 +124,11 @@ describe('Drive permissions mirrored', () => {
     await row.getByRole('button', { name: /As in Google Drive/ }).click();
     const access = page.getByRole('dialog');
     expect(await access.getByRole('radio', { name: /Mirror Google Drive/ }).isChecked()).toBe(true);
+    await access.getByRole('textbox', { name: /permissions again every/ }).waitFor();
+    await page.screenshot({
+      path: screenshotPath('mirror-access-dialog-interval'),
+      animations: 'disabled',
+    });
     await access.getByRole('radio', { name: 'Everyone in the workspace' }).check();
     await access.getByText(/becomes readable by every member/).waitFor();
     await page.screenshot({ path: screenshotPath('mirror-access-dialog'), animations: 'disabled' });

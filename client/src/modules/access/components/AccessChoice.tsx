@@ -111,7 +111,7 @@ export function AccessChoice({
             </Text>
           }
           rightSectionWidth={44}
-          maw={260}
+          maw={360}
           value={value.permissionSyncMinutes ?? ''}
           onChange={(minutes) =>
             onChange({
