@@ -1,6 +1,6 @@
 import type { DataSource } from 'typeorm';
 import type { Reader } from '../access/reader.js';
-import { readableRows } from '../access/visibility.js';
+import { readableRows, sqlParams } from '../access/visibility.js';
 import {
   analyseQuery,
   tsqueryLexeme,
@@ -150,8 +150,7 @@ export class LexicalRetriever implements Retriever {
     mode: 'any' | 'sample',
     share: number,
   ): Promise<string[]> {
-    const params: unknown[] = [];
-    const param = (value: unknown, cast = '') => `$${params.push(value)}${cast}`;
+    const { params, param } = sqlParams();
     const saturate = bm25Saturation(analysed.avgLength);
     const bodyWeight = 1 / RANKING.titleWeight;
     const bandTf = (tsquery: string) =>
@@ -201,8 +200,7 @@ export class LexicalRetriever implements Retriever {
     terms: WeightedTerm[],
   ): Promise<ScoredChunk[]> {
     if (ids.length === 0) return [];
-    const params: unknown[] = [workspaceId, ids];
-    const param = (value: unknown, cast = '') => `$${params.push(value)}${cast}`;
+    const { params, param } = sqlParams([workspaceId, ids]);
     const saturate = bm25Saturation(analysed.avgLength);
     // ts_rank of a one-term query with every weight 1 is H(n) / (pi^2 / 6), where H(n) is the sum
     // of 1/j^2 for j = 1..n and n the term's occurrences; inverting it (the tail of that sum is

@@ -1,6 +1,6 @@
 import type { DataSource } from 'typeorm';
 import type { Reader } from '../access/reader.js';
-import { readableRows } from '../access/visibility.js';
+import { readableRows, sqlParams } from '../access/visibility.js';
 import type { ChunkLocation } from '../sources/chunk.entity.js';
 import type { SourceKind } from '../sources/source.entity.js';
 import type { ScoredChunk } from './retriever.js';
@@ -38,8 +38,7 @@ export async function hydratePassages(
   scored: ScoredChunk[],
 ): Promise<Passage[]> {
   if (scored.length === 0) return [];
-  const params: unknown[] = [scored.map((s) => s.chunkId)];
-  const param = (value: unknown, cast = '') => `$${params.push(value)}${cast}`;
+  const { params, param } = sqlParams([scored.map((s) => s.chunkId)]);
   const rows: {
     id: string;
     document_id: string;

@@ -17,6 +17,7 @@ import {
   readableDocument,
   readableDocuments,
   readableRows,
+  sqlParams,
 } from '../access/visibility.js';
 import type { ChunkLocation } from './chunk.entity.js';
 import { SourceDocument } from './document.entity.js';
@@ -213,8 +214,7 @@ export class SourcesService {
     const reader = await this.readers.forViewer(viewer);
     const doc = await readableDocument(this.db, reader, assertId(id));
     if (!doc) throw SourceErrors.documentNotFound();
-    const params: unknown[] = [doc.id];
-    const param = (value: unknown, cast = '') => `$${params.push(value)}${cast}`;
+    const { params, param } = sqlParams([doc.id]);
     const rows: { ordinal: number; location: ChunkLocation | null; text: string }[] =
       await this.db.query(
         `SELECT c.ordinal, c.location, c.text FROM chunks c
