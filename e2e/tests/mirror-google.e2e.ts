@@ -155,6 +155,9 @@ describe('Drive permissions mirrored', () => {
     await memberPage.goto(`${app.url}/app/connectors`);
     await memberPage.getByText(/Link your Google account/).waitFor();
     await screenshot(memberPage, 'mirror-link-prompt');
+    await new AppShell(memberPage).toggleColorScheme();
+    await screenshot(memberPage, 'mirror-link-prompt-dark');
+    await new AppShell(memberPage).toggleColorScheme();
     await memberPage.getByRole('link', { name: /Link Google/ }).click();
     await memberPage.waitForURL(/\/app\/account\/linked$/);
     google.signedIn = ADA;
