@@ -172,13 +172,64 @@ describe('Drive permissions mirrored', () => {
     await new AppShell(memberPage).toggleColorScheme();
     await expectFound(['Budget plan'], ['Board minutes']);
     await screenshot(memberPage, 'mirror-search-member-dark');
+    await new AppShell(memberPage).toggleColorScheme();
+  });
+
+  it('when the connection may no longer read Drive’s sharing, a member links again with read access and finds her file', async () => {
+    google.failPermissions = 403; // the connecting account lost what let it read sharing
+    await page.goto(`${app.url}/app/connectors`);
+    const row = page.getByRole('listitem', { name: /^Google Drive/ }).first();
+    await row.getByRole('button', { name: /^Show files of/ }).click();
+    await row.getByRole('button', { name: 'Resync' }).click();
+    await row.getByText('Asked per member').waitFor({ timeout: 60_000 });
+    await row.getByText(/each member who links their account with read access/).waitFor();
+    await screenshot(page, 'mirror-per-member-admin');
+    await new AppShell(page).toggleColorScheme();
+    await screenshot(page, 'mirror-per-member-admin-dark');
+    await new AppShell(page).toggleColorScheme();
+
+    // Her identity-only link no longer finds anything: she is asked to link again.
+    await expectFound([], ['Budget plan', 'Board minutes']);
+    await memberPage.goto(`${app.url}/app/connectors`);
+    await memberPage.getByText(/Link your Google account again, with read access/).waitFor();
+    await screenshot(memberPage, 'mirror-relink-prompt');
+    await memberPage.getByRole('link', { name: 'Link Google again' }).click();
+    await memberPage.waitForURL(/\/app\/account\/linked$/);
+    await memberPage
+      .getByRole('listitem', { name: 'Google' })
+      .getByRole('button', { name: 'Link Google again' })
+      .click();
+    await memberPage.getByText('Google account linked').waitFor();
+    await memberPage.getByText(/Lumen may ask Google what you can open/).waitFor();
+    await screenshot(memberPage, 'mirror-linked-read-access');
+    await new AppShell(memberPage).toggleColorScheme();
+    await screenshot(memberPage, 'mirror-linked-read-access-dark');
+    await new AppShell(memberPage).toggleColorScheme();
+
+    // Linking with read access starts a pass at once: Drive, asked as her, shows her file.
+    await expectFound(['Budget plan'], ['Board minutes'], 30_000);
   });
 });
 
-/** Searches for the word every file holds: these titles are found, those are not. */
-async function expectFound(found: string[], hidden: string[]) {
-  await memberPage.goto(`${app.url}/app/search?q=${encodeURIComponent('capybara')}`);
+/**
+ * Searches for the word every file holds: these titles are found, those are not. With `withinMs`,
+ * searches again until they are (work under way in the background, such as a permission pass).
+ */
+async function expectFound(found: string[], hidden: string[], withinMs = 0) {
+  const deadline = Date.now() + withinMs;
+  const url = `${app.url}/app/search?q=${encodeURIComponent('capybara')}`;
+  await memberPage.goto(url);
   const results = memberPage.getByRole('main');
+  while (Date.now() < deadline && found.length > 0) {
+    await results
+      .getByText(found[0]!)
+      .or(results.getByText(/No documents match/))
+      .first()
+      .waitFor();
+    if ((await results.getByText(found[0]!).count()) > 0) break;
+    await memberPage.waitForTimeout(500);
+    await memberPage.goto(url);
+  }
   if (found.length === 0)
     await results
       .getByText(/No documents match/)

@@ -28,11 +28,15 @@ import { GoogleOAuth } from './modules/connectors/google-oauth.js';
 import { ConnectorSync } from './modules/connectors/connector-sync.js';
 import { PermissionSync } from './modules/connectors/permissions/permission-sync.js';
 import { ConnectorsService } from './modules/connectors/connectors.service.js';
-import { CredentialVault } from './modules/connectors/credentials.js';
+import { CredentialVault, sourceCredentialStore } from './modules/connectors/credentials.js';
+import { linkedTokenStore } from './modules/linked-accounts/member-tokens.js';
+import { memberSettings } from './modules/connectors/permissions/member-settings.js';
 import {
   AtlassianIdentity,
   GitHubIdentity,
   GoogleIdentity,
+  type IdentityProvider,
+  type LinkProvider,
 } from './modules/linked-accounts/identity-providers.js';
 import { LinkedAccountsService } from './modules/linked-accounts/linked-accounts.service.js';
 import { ProviderKeysService } from './modules/integrations/provider-keys.service.js';
@@ -198,7 +202,7 @@ export function createServices(
       : kind === 'confluence' || kind === 'jira'
         ? atlassianOAuth
         : undefined;
-  const vault = new CredentialVault(db, keys.secrets, oauthFor);
+  const vault = new CredentialVault(db, keys.secrets, sourceCredentialStore(oauthFor));
   const connectorSync = new ConnectorSync(
     db,
     vault,
@@ -214,8 +218,25 @@ export function createServices(
     parsers,
   );
   connectorSync.register(jobs);
-  const permissionSync = new PermissionSync(db, connectorSync, logger, {
+  // Members link their own accounts through the connectors' OAuth apps (and GitHub's OAuth app);
+  // every provider sends them back to the Linked accounts page.
+  const linkedRedirect = `${config.publicUrl}/app/account/linked`;
+  const identities: Record<LinkProvider, IdentityProvider> = {
+    atlassian: new AtlassianIdentity(config.atlassian, linkedRedirect),
+    google: new GoogleIdentity(config.google, linkedRedirect),
+    github: new GitHubIdentity(config.github, linkedRedirect),
+  };
+  const memberTokens = new CredentialVault(
+    db,
+    keys.secrets,
+    linkedTokenStore((provider) => identities[provider as LinkProvider]?.oauth),
+  );
+  const permissionSync = new PermissionSync(db, connectorSync, memberTokens, logger, {
     intervalMs: config.connectors.permissionSyncMinutes * 60_000,
+    memberSettings: memberSettings(
+      identities.atlassian.oauth as AtlassianOAuth,
+      config.atlassian.apiUrl,
+    ),
   });
   permissionSync.register(jobs);
   connectorSync.permissions = permissionSync;
@@ -238,19 +259,16 @@ export function createServices(
     sourceAccess,
     readers,
   );
-  // Members link their own accounts through the connectors' OAuth apps (and GitHub's OAuth app);
-  // every provider sends them back to the Linked accounts page.
-  const linkedRedirect = `${config.publicUrl}/app/account/linked`;
   const linkedAccounts = new LinkedAccountsService(
     db,
-    {
-      atlassian: new AtlassianIdentity(config.atlassian, linkedRedirect),
-      google: new GoogleIdentity(config.google, linkedRedirect),
-      github: new GitHubIdentity(config.github, linkedRedirect),
-    },
+    identities,
     keys.tokenHash,
     auditLog,
+    memberTokens,
   );
+  linkedAccounts.onReadAccess = async (sourceIds) => {
+    for (const id of sourceIds) await permissionSync.syncNow(id);
+  };
   const bots = new BotsService(db, ask, providerKeys, auditLog, answerFeedback, readers);
   return {
     db,

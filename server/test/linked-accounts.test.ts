@@ -4,6 +4,13 @@ import { connectorEnv, googleEnv } from './helpers/connectors.js';
 import { startFakeAtlassian, type FakeAtlassian } from './helpers/fake-atlassian.js';
 import { startFakeGitHub, type FakeGitHub } from './helpers/fake-github.js';
 import { startFakeGoogle, type FakeGoogle } from './helpers/fake-google.js';
+import {
+  complete as completeAt,
+  consent as consentAt,
+  LINK,
+  linkThroughProvider,
+  startLink as startLinkAt,
+} from './helpers/linking.js';
 import { startTestApp, type TestApp } from './helpers/test-app.js';
 
 const PUBLIC_URL = 'https://lumen.example';
@@ -43,44 +50,15 @@ afterAll(async () => {
   await Promise.all([atlassian?.close(), google?.close(), github?.close()]);
 });
 
-const LINK = `mutation($p: String!) { linkAccount(provider: $p) }`;
-const COMPLETE = `mutation($c: String!, $s: String!) {
-  completeAccountLink(code: $c, state: $s) { provider accountId email linkedAt }
-}`;
 const LIST = `{ linkedAccounts { provider accountId email linkedAt } }`;
 const UNLINK = `mutation($p: String!) { unlinkAccount(provider: $p) }`;
 
-async function startLink(user: Account, provider: string): Promise<URL> {
-  const res = await app.graphqlRaw(LINK, { p: provider }, user.token);
-  expect(res.errors, JSON.stringify(res.errors)).toBeUndefined();
-  return new URL(res.data.linkAccount);
-}
-
-/** Follows the authorize URL as a browser would, to the redirect back to Lumen. */
-async function consent(authorizeUrl: URL): Promise<{ code: string; state: string }> {
-  const res = await fetch(authorizeUrl, { redirect: 'manual' });
-  expect(res.status, await res.clone().text()).toBe(302);
-  const back = new URL(res.headers.get('location')!);
-  expect(`${back.origin}${back.pathname}`).toBe(RETURN_TO);
-  expect(back.searchParams.get('error')).toBeNull();
-  return { code: back.searchParams.get('code')!, state: back.searchParams.get('state')! };
-}
-
-function complete(user: Account, callback: { code: string; state: string }) {
-  return app.graphqlRaw(COMPLETE, { c: callback.code, s: callback.state }, user.token);
-}
-
-/** Link, consent at the fake, complete: the linked account. */
-async function link(user: Account, provider: string) {
-  const res = await complete(user, await consent(await startLink(user, provider)));
-  expect(res.errors, JSON.stringify(res.errors)).toBeUndefined();
-  return res.data.completeAccountLink as {
-    provider: string;
-    accountId: string;
-    email: string | null;
-    linkedAt: string;
-  };
-}
+const startLink = (user: Account, provider: string) => startLinkAt(app, user, provider);
+const consent = (url: URL) => consentAt(url, RETURN_TO);
+const complete = (user: Account, callback: { code: string; state: string }) =>
+  completeAt(app, user, callback);
+const link = (user: Account, provider: string) =>
+  linkThroughProvider(app, user, provider, RETURN_TO);
 
 async function listOf(user: Account) {
   const res = await app.graphqlRaw(LIST, {}, user.token);

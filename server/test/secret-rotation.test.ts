@@ -6,6 +6,7 @@ import { providerKeyContext } from '../src/modules/integrations/provider-keys.se
 import { deriveKeys } from '../src/security/app-keys.js';
 import { openSecret, sealSecret } from '../src/security/secret-box.js';
 import { newAdmin, signInAs } from './helpers/accounts.js';
+import { linkedTokenContext } from '../src/modules/linked-accounts/member-tokens.js';
 import { startTestApp } from './helpers/test-app.js';
 
 const OLD = 'old-secret-old-secret-old-secret-0000';
@@ -40,6 +41,17 @@ it('rotates APP_SECRET: secrets sealed under the old one are re-sealed under the
     sealSecret(deriveKeys(OLD).secrets, credentials, sourceCredentialsContext(source.id)),
     source.id,
   ]);
+  // A member's own token, kept with their linked account.
+  const [link] = await before.sql(
+    `INSERT INTO linked_accounts (workspace_id, user_id, provider, account_id)
+     VALUES ($1, $2, 'github', '42') RETURNING id`,
+    [admin.workspaceId, admin.id],
+  );
+  const memberToken = JSON.stringify({ type: 'token', token: 'gho_member' });
+  await before.sql(`UPDATE linked_accounts SET sealed_token = $1 WHERE id = $2`, [
+    sealSecret(deriveKeys(OLD).secrets, memberToken, linkedTokenContext(link.id)),
+    link.id,
+  ]);
   await before.stopKeepingDatabase();
 
   // The rotation: the new secret, the old one kept as previous.
@@ -50,14 +62,18 @@ it('rotates APP_SECRET: secrets sealed under the old one are re-sealed under the
   const [creds] = await during.sql(`SELECT sealed_credentials FROM sources WHERE id = $1`, [
     source.id,
   ]);
+  const [linked] = await during.sql(`SELECT sealed_token FROM linked_accounts WHERE id = $1`, [
+    link.id,
+  ]);
   await during.stopKeepingDatabase();
 
-  // The new secret alone now opens both; the old one opens neither.
+  // The new secret alone now opens them; the old one does not.
   const newOnly = deriveKeys(NEW).secrets;
   expect(openSecret(newOnly, key.sealed_value, providerKeyContext(admin.id))).toBe(PROVIDER_KEY);
   expect(openSecret(newOnly, creds.sealed_credentials, sourceCredentialsContext(source.id))).toBe(
     credentials,
   );
+  expect(openSecret(newOnly, linked.sealed_token, linkedTokenContext(link.id))).toBe(memberToken);
   expect(() =>
     openSecret(deriveKeys(OLD).secrets, key.sealed_value, providerKeyContext(admin.id)),
   ).toThrow();

@@ -16,6 +16,7 @@ export function linkedAccount(overrides: Partial<LinkedAccountFieldsFragment> = 
     accountId: '109876543210987654321',
     email: 'ada@corp.example',
     linkedAt: '2026-11-20T09:30:00.000Z',
+    checksAccess: false,
     ...overrides,
   };
 }

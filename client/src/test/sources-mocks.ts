@@ -70,6 +70,7 @@ export function source(
     connection: null,
     permissionsCheckedAt: null,
     permissionsState: null,
+    permissionsFromMembers: false,
     permissionsError: null,
     unmatchedDocumentCount: null,
     canManageAccess: true,

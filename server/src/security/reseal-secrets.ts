@@ -1,6 +1,7 @@
 import type { DataSource } from 'typeorm';
 import { integrationPasswordContext } from '../modules/connectors/connectors.service.js';
 import { sourceCredentialsContext } from '../modules/connectors/credentials.js';
+import { linkedTokenContext } from '../modules/linked-accounts/member-tokens.js';
 import { providerKeyContext } from '../modules/integrations/provider-keys.service.js';
 import type { Logger } from '../shared/logger.js';
 import { openSecret, sealedWithCurrent, sealSecret, type SecretKeys } from './secret-box.js';
@@ -25,6 +26,12 @@ const SEALED_COLUMNS: {
     column: 'sealed_credentials',
     extra: '',
     context: (r) => sourceCredentialsContext(r.id),
+  },
+  {
+    table: 'linked_accounts',
+    column: 'sealed_token',
+    extra: '',
+    context: (r) => linkedTokenContext(r.id),
   },
   {
     table: 'integration_settings',

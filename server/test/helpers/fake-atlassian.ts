@@ -19,7 +19,9 @@ import type { AddressInfo, Socket } from 'node:net';
  * space grants, page restrictions and tree, permission schemes, project roles, issue security
  * levels), served by the documented permission endpoints (shared/research/permissions.md §2) and
  * judged independently by `fake.canRead`, the oracle the permission readers are tested against.
- * The default world is empty, so content-only tests see no change.
+ * A Bearer token of a world person (`issueToken`, or the OAuth flow as one) sees only what
+ * `canRead` lets them read, as Atlassian shows each user their own view; other credentials see
+ * everything. The default world is empty, so content-only tests see no change.
  */
 
 export interface FakeAtlassianRequest {
@@ -133,6 +135,11 @@ export interface FakeAtlassian {
   signedIn: string;
   /** Default: one resource, { id: cloudId, name: 'Fake site', url }. */
   setResources(resources: FakeAtlassianResource[]): void;
+  /**
+   * A live access token, as if the OAuth flow ran for this world person (scope: the Confluence and
+   * Jira read scopes, read:me and offline_access unless given). Its calls see what they may read.
+   */
+  issueToken(userKey: string, scope?: string): string;
   /** Every live access token now answers 401. */
   expireAccessTokens(): void;
   /** POST /oauth/token calls, optionally of one grant_type. */
@@ -235,7 +242,10 @@ export interface FakeAtlassianWorld {
   groups: Map<string, WorldGroup>;
   /** Product access by application key ('jira-software'): held through these group keys. */
   applicationRoles: Map<string, { name: string; groups: string[] }>;
-  /** A person (account id generated, email `<key>@example.com` unless given). */
+  /**
+   * A person (account id generated, email `<key>@example.com` unless given), who can also consent
+   * and sign in: GET /me answers them.
+   */
   addUser(key: string, input?: { name?: string; email?: string }): WorldUser;
   addGroup(key: string, members?: Partial<WorldGrants>): WorldGroup;
   /** The live records, to mutate. */
@@ -370,6 +380,9 @@ const UNBOUNDED_JQL =
   'Unbounded JQL queries are not allowed here. Please add a search restriction to your query.';
 
 const DEFAULT_SCOPE = 'read:page:confluence read:space:confluence offline_access';
+/** What a member's own token holds in `issueToken`. */
+const MEMBER_SCOPE =
+  'read:me read:page:confluence read:blogpost:confluence read:space:confluence read:jira-work offline_access';
 /** Comments inline in an issue's `comment` field; the rest come from /issue/{key}/comment. */
 const INLINE_COMMENTS = 20;
 
@@ -409,6 +422,8 @@ class Fake implements FakeAtlassian {
     { live: boolean; scope: string; accountId: string }
   >();
   private readonly users = new Map<string, FakeAtlassianUser>(); // by account id
+  // Account ids of world people, kept after one leaves the world (their token then sees nothing).
+  private readonly worldAccounts = new Set<string>();
   private resources: FakeAtlassianResource[] | null = null;
   private readonly planned: Planned[] = [];
   // Tracked so close() cuts keep-alive connections and pending latency at once.
@@ -427,6 +442,8 @@ class Fake implements FakeAtlassian {
         name: input.name ?? key,
       };
       this.world.users.set(key, user);
+      this.worldAccounts.add(user.accountId);
+      this.addUser({ accountId: user.accountId, email: user.email, name: user.name });
       return user;
     },
     addGroup: (key, members = {}) => {
@@ -656,6 +673,12 @@ class Fake implements FakeAtlassian {
     this.resources = resources;
   }
 
+  issueToken(userKey: string, scope = MEMBER_SCOPE) {
+    const user = this.world.users.get(userKey);
+    if (!user) throw new Error(`No world user ${userKey}`);
+    return this.newTokens(scope, user.accountId).access_token;
+  }
+
   expireAccessTokens() {
     for (const token of this.accessTokens.values()) token.expiresAt = 0;
   }
@@ -690,6 +713,23 @@ class Fake implements FakeAtlassian {
     return new Set(user ? [`user:${user.accountId}`] : []);
   }
 
+  /**
+   * The world person whose Bearer token made this request ('' when they have left the world: no
+   * one), or null for any other credential, which sees everything as before.
+   */
+  private viewerOf(req: FakeAtlassianRequest): string | null {
+    const accountId = this.liveAccessToken(req)?.accountId;
+    if (accountId === undefined || !this.worldAccounts.has(accountId)) return null;
+    const found = [...this.world.users].find(([, u]) => u.accountId === accountId);
+    return found ? found[0] : '';
+  }
+
+  /** Whether this request's caller sees an item: the oracle for a world person, else yes. */
+  private shows(req: FakeAtlassianRequest, externalId: string): boolean {
+    const viewer = this.viewerOf(req);
+    return viewer === null || this.canRead(viewer, externalId);
+  }
+
   /** Confluence: the space's read grant, then every restriction up the tree (none: inherits). */
   private readsContent(userKey: string, c: Content): boolean {
     if (!isVisible(c)) return false;
@@ -701,6 +741,16 @@ class Fake implements FakeAtlassian {
       if (isRestricted(at) && !this.granted(userKey, at.readRestriction)) return false;
     }
     return true;
+  }
+
+  /** Confluence: the space's read grant (anonymous access included). */
+  private readsSpace(userKey: string, space: Space): boolean {
+    const read = space.permissions['read/space'];
+    return (
+      this.world.users.has(userKey) &&
+      read !== undefined &&
+      (read.anonymous === true || this.granted(userKey, read))
+    );
   }
 
   /** Jira: Browse projects, and the issue's security level when it has one. */
@@ -1016,8 +1066,10 @@ class Fake implements FakeAtlassian {
 
   private listSpaces(req: FakeAtlassianRequest, path: string): Reply {
     const keys = listParam(req.query, 'keys');
+    const viewer = this.viewerOf(req);
     const list = [...this.spaces.values()]
       .filter((s) => keys.length === 0 || keys.includes(s.key))
+      .filter((s) => viewer === null || this.readsSpace(viewer, s))
       .map((s) => ({
         id: s.id,
         key: s.key,
@@ -1041,17 +1093,20 @@ class Fake implements FakeAtlassian {
     const withBody = req.query.get('body-format') === 'storage';
     const list = [...this.contents.values()]
       .filter((c) => c.space.id === spaceId && c.type === type && !c.restricted)
-      .filter((c) => wanted.includes(c.status))
+      .filter((c) => wanted.includes(c.status) && this.shows(req, `${c.type}:${c.id}`))
       .map((c) => contentJson(c, withBody));
     return this.page(req, path, list);
   }
 
-  /** GET /pages?id=1&id=2: those that exist and are visible; missing ones are just absent. */
+  /**
+   * GET /pages?id=1&id=2: those that exist and the caller may view; the others are just absent.
+   */
   private listContentByIds(req: FakeAtlassianRequest, path: string, type: ContentType): Reply {
     const ids = listParam(req.query, 'id');
     const withBody = req.query.get('body-format') === 'storage';
     const list = [...this.contents.values()]
       .filter((c) => c.type === type && isVisible(c) && (ids.length === 0 || ids.includes(c.id)))
+      .filter((c) => this.shows(req, `${c.type}:${c.id}`))
       .map((c) => contentJson(c, withBody));
     return this.page(req, path, list);
   }
@@ -1060,6 +1115,8 @@ class Fake implements FakeAtlassian {
     const content = this.contents.get(id);
     if (!content || content.type !== type || !isVisible(content))
       return { status: 404, body: CONFLUENCE_NOT_FOUND };
+    // Confluence answers 404, not 403, for content the caller may not view.
+    if (!this.shows(req, `${type}:${id}`)) return { status: 404, body: CONFLUENCE_NOT_FOUND };
     const json = contentJson(content, req.query.get('body-format') === 'storage');
     return { status: 200, body: { ...json, _links: { ...json._links, base: this.wikiBase() } } };
   }
@@ -1257,7 +1314,7 @@ class Fake implements FakeAtlassian {
       return this.listComments(req, decodeURIComponent(m[1]));
     if ((m = /^\/issue\/([^/]+)$/.exec(route))) {
       const issue = this.issueByIdOrKey(decodeURIComponent(m[1]));
-      if (!issue || issue.deleted) return issueNotFound();
+      if (!issue || issue.deleted || !this.shows(req, `issue:${issue.id}`)) return issueNotFound();
       return { status: 200, body: this.issueJson(issue, listParam(req.query, 'fields')) };
     }
     return jiraError(404, `No API at ${req.method} ${req.path}.`);
@@ -1522,7 +1579,10 @@ class Fake implements FakeAtlassian {
     };
   }
 
-  /** POST /issue/bulkfetch: up to 100 issues by id or key; the missing ones as issueErrors. */
+  /**
+   * POST /issue/bulkfetch: up to 100 issues by id or key; the missing ones, and those the caller
+   * may not browse (indistinguishable, as in Jira), as issueErrors.
+   */
   private bulkFetch(req: FakeAtlassianRequest): Reply {
     const body: Record<string, unknown> = isObject(req.body) ? req.body : {};
     const wanted = Array.isArray(body.issueIdsOrKeys) ? body.issueIdsOrKeys.map(String) : [];
@@ -1533,7 +1593,8 @@ class Fake implements FakeAtlassian {
     const issueErrors = [];
     for (const idOrKey of wanted) {
       const issue = this.issueByIdOrKey(idOrKey);
-      if (issue && !issue.deleted) issues.push(this.issueJson(issue, fields));
+      if (issue && !issue.deleted && this.shows(req, `issue:${issue.id}`))
+        issues.push(this.issueJson(issue, fields));
       else
         issueErrors.push({
           id: idOrKey,
@@ -1575,7 +1636,7 @@ class Fake implements FakeAtlassian {
 
   private listComments(req: FakeAtlassianRequest, idOrKey: string): Reply {
     const issue = this.issueByIdOrKey(idOrKey);
-    if (!issue || issue.deleted) return issueNotFound();
+    if (!issue || issue.deleted || !this.shows(req, `issue:${issue.id}`)) return issueNotFound();
     const startAt = intParam(req.query.get('startAt'), 0, 0, Number.MAX_SAFE_INTEGER);
     const maxResults = intParam(req.query.get('maxResults'), 50, 1, 100);
     return {
@@ -1603,7 +1664,9 @@ class Fake implements FakeAtlassian {
     const offset = decodePageToken(input.nextPageToken, input.jql);
     if (offset === null)
       return jiraError(400, 'The provided next page token is invalid or expired.');
-    const found = [...this.issues.values()].filter((i) => !i.deleted && query.matches(i));
+    const found = [...this.issues.values()].filter(
+      (i) => !i.deleted && query.matches(i) && this.shows(req, `issue:${i.id}`),
+    );
     found.sort(query.order);
     const page = found.slice(offset, offset + maxResults);
     const isLast = offset + maxResults >= found.length;

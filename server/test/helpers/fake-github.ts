@@ -26,8 +26,9 @@ import type { AddressInfo, Socket } from 'node:net';
  * GET /repos/{o}/{r}/collaborators (affiliation, permission; push access needed) and
  * GET /orgs/{org}/members (role), paged with Link headers, and a repository of a world
  * organization is visible to a token only when its user can read it. `canRead` is the oracle:
- * GitHub's rules applied to the world directly. A repository whose owner is not a world
- * organization keeps the token-only visibility above (its owner and collaborators read it).
+ * GitHub's rules applied to the world directly. A private repository of a world user (addUser)
+ * shows to a world user's token only when it is its owner or a collaborator; one whose owner is
+ * in neither keeps the token-only visibility above.
  */
 
 export interface FakeGitHubRequest {
@@ -160,6 +161,8 @@ export interface FakeGitHub {
   addToken(token: string, access: { login: string; repos?: string[] }): void;
   /** The token now answers 401 Bad credentials. */
   revokeToken(token: string): void;
+  /** Every token of this user (added or from the web flow) now answers 401 (access revoked). */
+  revokeTokensOf(login: string): void;
   addRepo(input: {
     owner: string;
     name: string;
@@ -466,6 +469,11 @@ class Fake implements FakeGitHub {
   revokeToken(token: string) {
     const found = this.tokens.get(token);
     if (found) found.revoked = true;
+  }
+
+  revokeTokensOf(login: string) {
+    for (const token of this.tokens.values())
+      if (token.login.toLowerCase() === login.toLowerCase()) token.revoked = true;
   }
 
   addRepo(input: {
@@ -1606,9 +1614,14 @@ class Fake implements FakeGitHub {
 
   private canSee(token: Token, repo: Repo): boolean {
     if (token.repos !== null && !token.repos.has(repo.fullName.toLowerCase())) return false;
-    // A world organization's repository shows only to who may read it, as on GitHub.
-    if (!this.orgs.has(repo.owner.toLowerCase()) || repo.visibility === 'public') return true;
-    return this.readsNonPublic(token.login.toLowerCase(), repo);
+    if (repo.visibility === 'public') return true;
+    const owner = repo.owner.toLowerCase();
+    const login = token.login.toLowerCase();
+    // A world organization's repository shows only to who may read it, as on GitHub; so does a
+    // world user's own repository to another world user (its owner and collaborators only).
+    if (this.orgs.has(owner) || (this.users.has(owner) && this.users.has(login)))
+      return this.readsNonPublic(login, repo);
+    return true;
   }
 
   private visibleRepo(token: Token, fullName: string): Repo | undefined {

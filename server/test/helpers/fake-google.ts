@@ -19,6 +19,9 @@ import type { AddressInfo, Socket } from 'node:net';
  * the content endpoints hide from a world account what it may not read (a token of an account
  * outside `world.users` sees every file, as before), and `canRead` is the oracle tests compare a
  * permission reader with. Files start owned by `email`, shared drives with it as organizer.
+ * As on Drive, files.list (and drives.list) show a world account only what it may read, while
+ * files.get and export by id also answer a file shared by link (discovery off) to whoever the
+ * link reaches: anyone, or the domain's accounts. Holding the link is not being granted it.
  */
 
 export const GOOGLE_MIME = {
@@ -40,6 +43,8 @@ export const GOOGLE_MIME = {
 } as const;
 
 export const DRIVE_READONLY = 'https://www.googleapis.com/auth/drive.readonly';
+/** Lists and reads files' metadata (files.list, files.get), never their content. */
+export const DRIVE_METADATA_READONLY = 'https://www.googleapis.com/auth/drive.metadata.readonly';
 
 export interface FakeGoogleRequest {
   method: string;
@@ -842,7 +847,7 @@ class Fake implements FakeGoogle {
         },
       };
     if (route === '/changes') return this.listChanges(req);
-    if (route === '/drives') return this.listDrives();
+    if (route === '/drives') return this.listDrives(req, token.email);
     if ((m = /^\/files\/([^/]+)\/permissions$/.exec(route)))
       return this.listPermissions(req, decodeURIComponent(m[1]), token.email);
     // drive.metadata.readonly lists files but reads no content.
@@ -902,10 +907,14 @@ class Fake implements FakeGoogle {
         'driveId',
         'The driveId parameter is required when corpora is drive, with includeItemsFromAllDrives.',
       );
+    // corpora=user: My Drive, and with all drives the shared drive files shared with the caller
+    // themselves (a grant on the file or its folders, not the drive's membership).
     const inCorpus = (item: Item) =>
       corpora === 'drive'
         ? item.driveId === driveId
-        : item.driveId === null || corpora === 'allDrives';
+        : item.driveId === null ||
+          corpora === 'allDrives' ||
+          (allDrives && this.sharedWith(caller, item));
     const pageSize = intParam(q.get('pageSize'), 100, 1, Math.min(1000, this.maxPageSize));
     const key = listKey(q);
     const after = decodeToken(q.get('pageToken'), key);
@@ -1089,9 +1098,22 @@ class Fake implements FakeGoogle {
     );
   }
 
-  private listDrives(): Reply {
-    const drives = [...this.drives].map(([id, name]) => ({ kind: 'drive#drive', id, name }));
-    return { status: 200, body: { kind: 'drive#driveList', drives } };
+  /** drives.list: the shared drives a world account is a member of (others: every drive). */
+  private listDrives(req: FakeGoogleRequest, caller: string): Reply {
+    const drives = [...this.drives]
+      .filter(([id]) => this.sees(caller, this.items.get(id)!))
+      .map(([id, name]) => ({ kind: 'drive#drive', id, name }));
+    const size = intParam(req.query.get('pageSize'), 10, 1, Math.min(100, this.maxPageSize));
+    const page = paged(drives, req.query.get('pageToken'), size, 'drives');
+    if (!page) return invalid('pageToken', 'Invalid Value');
+    return masked(
+      {
+        kind: 'drive#driveList',
+        ...(page.next ? { nextPageToken: page.next } : {}),
+        drives: page.items,
+      },
+      req.query.get('fields') ?? 'kind,nextPageToken,drives(kind,id,name)',
+    );
   }
 
   private webPage(id: string): Reply {
@@ -1220,6 +1242,28 @@ class Fake implements FakeGoogle {
     return !this.world.users.includes(email) || this.roleOf(email, item) !== null;
   }
 
+  /** Whether a world account holds a grant of the item or its folders itself. */
+  private sharedWith(caller: string, item: Item): boolean {
+    const email = caller.toLowerCase();
+    return (
+      this.world.users.includes(email) && this.grantsOf(item).some((g) => this.holds(email, g))
+    );
+  }
+
+  /**
+   * Whether an account holds a link share of the item or its folders (discovery off) that reaches
+   * it: Drive then answers the file by id, though it never lists it for them.
+   */
+  private holdsLink(caller: string, item: Item): boolean {
+    const email = caller.toLowerCase();
+    return this.grantsOf(item).some(
+      (grant) =>
+        (grant.type === 'anyone' || grant.type === 'domain') &&
+        !grant.allowFileDiscovery &&
+        this.holds(email, { ...grant, allowFileDiscovery: true }),
+    );
+  }
+
   private canShare(caller: string, item: Item): boolean {
     const email = caller.toLowerCase();
     if (!this.world.users.includes(email)) return true;
@@ -1285,11 +1329,14 @@ class Fake implements FakeGoogle {
     return item;
   }
 
-  /** By id, as files.get sees it: shared drive items only with supportsAllDrives=true. */
+  /**
+   * By id, as files.get sees it: shared drive items only with supportsAllDrives=true, and a
+   * world account's link shares count (by id, the link is all it takes).
+   */
   private visible(id: string, allDrives: boolean, caller: string): Item | null {
     const item = this.items.get(this.resolve(id));
     if (!item || item.deleted || this.lost(item) || (item.driveId && !allDrives)) return null;
-    return this.sees(caller, item) ? item : null;
+    return this.sees(caller, item) || this.holdsLink(caller, item) ? item : null;
   }
 
   /** In a shared drive the account left. */

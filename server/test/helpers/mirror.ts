@@ -29,9 +29,19 @@ export async function linkAccount(
   );
 }
 
-/** One permission sync of the source, run to its end (as the job would). */
+/**
+ * One permission sync of the source, run to its end (as the job would), alone: the job queue is
+ * paused meanwhile (a pass a link or a resync queued would otherwise run beside it; in the
+ * product one job per source runs at a time).
+ */
 export async function permissionSync(app: TestApp, sourceId: string) {
-  await app.server.services.permissionSync.sync(sourceId);
+  const jobs = app.server.services.jobs;
+  await jobs.stop();
+  try {
+    await app.server.services.permissionSync.sync(sourceId);
+  } finally {
+    await jobs.start();
+  }
 }
 
 /**

@@ -78,6 +78,7 @@ type AccessSource = Pick<SourceAccessFieldsFragment, 'access' | 'owner'> & {
   kind?: string;
   /** degraded: the tool's permissions could not be read, only the owner reads it. */
   permissionsState?: string | null;
+  permissionsFromMembers?: boolean;
 };
 
 /**
@@ -111,7 +112,9 @@ export function accessSentence(source: AccessSource, viewerId: string | undefine
   if (access.mode === 'MIRROR') {
     const tool = toolOf(source.kind) ?? 'the tool';
     if (source.permissionsState === 'degraded')
-      return `${tool}'s permissions could not be read: only the owner reads its documents for now.`;
+      return source.permissionsFromMembers
+        ? `${tool}'s permissions could not be read: each member reads what ${tool} shows their own linked account; the owner reads everything.`
+        : `${tool}'s permissions could not be read: only the owner reads its documents for now.`;
     return `Each member reads what ${tool} lets them read; the owner reads everything.`;
   }
   const readers: string[] = [];

@@ -67,6 +67,12 @@ describe('Sources that mirror their tool’s permissions', () => {
           permissionsState: 'degraded',
           permissionsError: 'The token may not list the repository’s collaborators.',
         }),
+        tool('s5', 'jira', 'Ops restricted', {
+          permissionsCheckedAt: minutesAgo(2),
+          permissionsState: 'degraded',
+          permissionsFromMembers: true,
+          permissionsError: 'The account may not read Jira’s permission schemes.',
+        }),
         tool('s4', 'confluence', 'Public wiki', {
           access: everyoneAccess(),
           permissionsCheckedAt: minutesAgo(4),
@@ -96,6 +102,12 @@ describe('Sources that mirror their tool’s permissions', () => {
       "Only the owner can read its documents until the connecting account may read GitHub's permissions.",
     );
     expect(alert).toHaveTextContent('The token may not list the repository’s collaborators.');
+
+    const asked = await expandRow('Ops restricted');
+    expect(asked.getByText('Asked per member')).toBeInTheDocument();
+    expect(await asked.findByRole('alert')).toHaveTextContent(
+      'Meanwhile each member who links their account with read access finds what Jira lets them open',
+    );
 
     // Everyone reads this one: its tool's permissions do not matter.
     const open = await expandRow('Public wiki');
@@ -196,6 +208,36 @@ describe('Sources that mirror their tool’s permissions', () => {
     );
     // Atlassian is linked; GitHub's source is readable by everyone.
     expect(screen.getAllByRole('note')).toHaveLength(1);
+  });
+
+  it('asks for read access when a connection cannot read its tool’s permissions', async () => {
+    signIn(MEMBER);
+    const readOnly = { owner: GRACE, canManageAccess: false };
+    const perMember = { permissionsState: 'degraded', permissionsFromMembers: true };
+    renderPage([
+      sourcesMock([
+        tool('s1', 'github', 'API repo', { ...readOnly, ...perMember }),
+        tool('s2', 'confluence', 'Engineering wiki', { ...readOnly, ...perMember }),
+        tool('s3', 'google_docs', 'Team Drive', { ...readOnly, ...perMember }),
+      ]),
+      linkedAccountsMock([
+        linkedAccount({ provider: 'github', email: null, accountId: '42' }),
+        linkedAccount({ provider: 'google', checksAccess: true }),
+      ]),
+    ]);
+    const github = await screen.findByRole('note', { name: 'Link your GitHub account' });
+    expect(github).toHaveTextContent(
+      'Link your GitHub account again, with read access, so Lumen can ask GitHub what you may open',
+    );
+    expect(within(github).getByRole('link', { name: 'Link GitHub again' })).toBeInTheDocument();
+    expect(screen.getByRole('note', { name: 'Link your Atlassian account' })).toHaveTextContent(
+      'Link your Atlassian account with read access so Lumen can ask Atlassian what you may open',
+    );
+    // Google is linked with read access already.
+    expect(screen.getAllByRole('note')).toHaveLength(2);
+    expect(
+      within(screen.getByRole('listitem', { name: 'API repo' })).getByText('Asked per member'),
+    ).toBeInTheDocument();
   });
 
   it('names Atlassian and GitHub, and asks nothing when no tool is mirrored', async () => {

@@ -56,6 +56,19 @@ describe('LinkedAccountsPage', () => {
     await waitFor(() => expect(openProvider).toHaveBeenCalledWith(url));
   });
 
+  it('Link again asks the provider anew, and a link Lumen may ask with says so', async () => {
+    const user = userEvent.setup();
+    const url = 'https://accounts.google.example/o/oauth2/auth?state=again';
+    renderPage([
+      linkedAccountsMock([linkedAccount({ checksAccess: true })]),
+      linkAccountMock('google', url),
+    ]);
+    const google = await row('Google');
+    expect(google).toHaveTextContent('Lumen may ask Google what you can open');
+    await user.click(within(google).getByRole('button', { name: 'Link Google again' }));
+    await waitFor(() => expect(openProvider).toHaveBeenCalledWith(url));
+  });
+
   it('shows why a Link could not start', async () => {
     const user = userEvent.setup();
     renderPage([

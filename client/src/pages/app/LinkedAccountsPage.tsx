@@ -90,7 +90,7 @@ export function LinkedAccountsPage() {
       <PageHeader
         title="Linked accounts"
         subtitle="Your own accounts at the tools your workspace connects"
-        description="Link the accounts you use at Atlassian, Google and GitHub so Lumen knows which of the connected tools’ people you are, and can show you what you may open there. Lumen keeps the account’s id and, when the provider has verified it, its email; nothing else."
+        description="Link the accounts you use at Atlassian, Google and GitHub so Lumen knows which of the connected tools’ people you are, and can show you what you may open there. Lumen keeps the account’s id and, when the provider has verified it, its email. Only when a connection’s account may not read a tool’s permissions does linking also ask for read access, so Lumen can ask the tool what you may open."
       />
       <Stack gap="md">
         {callback.phase === 'linking' && (

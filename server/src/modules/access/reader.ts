@@ -31,7 +31,8 @@ export interface Reader {
  * The sources a member reads in full: every source open to the workspace, the ones they own,
  * and the restricted ones granted to them or to a group they are in; and those they read item
  * by item: the sources that mirror their tool's permissions, unless those could not be read
- * (degraded: only the owner reads it). An access mode this code does not know grants nobody
+ * (degraded: only the owner reads it, and the members the tool, asked with each one's own linked
+ * account, showed items to: their acl then names only those accounts). An access mode this code does not know grants nobody
  * (fail closed).
  */
 const SOURCES_AND_ACCESS = `
@@ -44,7 +45,8 @@ const SOURCES_AND_ACCESS = `
                           JOIN group_members m ON m.group_id = g.group_id
                          WHERE g.source_id = s.id AND m.user_id = $2)))) AS readable,
          (s.access_mode = 'mirror' AND s.created_by_id IS DISTINCT FROM $2
-          AND s.permissions_state IS DISTINCT FROM 'degraded') AS partial
+          AND (s.permissions_state IS DISTINCT FROM 'degraded' OR s.permissions_by_member))
+           AS partial
     FROM sources s WHERE s.workspace_id = $1`;
 
 /** Sources open to the whole workspace: all that a visitor of a public bot page may read. */

@@ -92,6 +92,14 @@ export class SourceAccessResolver {
     return (await viewOf(ctx, source)).canManage ? source.entity.permissionsError : null;
   }
 
+  @FieldResolver(() => Boolean, {
+    description:
+      'Whether, the connecting account being unable to read the tool’s permissions (permissionsState degraded), each member’s access is asked of the tool with their own linked account (linked with read access: LinkedAccount.checksAccess). False otherwise.',
+  })
+  permissionsFromMembers(@Root() source: SourceType): boolean {
+    return source.entity.accessMode === 'mirror' && source.entity.permissionsByMember;
+  }
+
   @FieldResolver(() => Int, {
     nullable: true,
     description:

@@ -20,7 +20,7 @@ import {
   ConnectorUnavailableError,
   mustStop,
 } from './connector-errors.js';
-import { ConnectorHttp } from './connector-http.js';
+import { ConnectorHttp, type ConnectorAuth } from './connector-http.js';
 import type { CredentialVault } from './credentials.js';
 import { connectorFor } from './registry.js';
 
@@ -144,11 +144,14 @@ export class ConnectorSync {
     return rows.length;
   }
 
-  /** An HTTP client for this source's tool, with its credentials and the server's limits. */
-  http(source: Source, connector: Connector): ConnectorHttp {
+  /**
+   * An HTTP client for this source's tool, with its credentials (or `auth`: a member's own, for
+   * the permission fallback) and the server's limits.
+   */
+  http(source: Source, connector: Connector, auth?: ConnectorAuth): ConnectorHttp {
     return new ConnectorHttp({
       label: connector.label,
-      auth: this.vault.authFor(source),
+      auth: auth ?? this.vault.authFor(source),
       allowPrivateHosts: this.options.allowPrivateHosts,
       retryBaseMs: this.options.retryBaseMs,
       maxInFlight: Math.min(this.options.maxInFlight, connector.maxInFlight ?? Infinity),

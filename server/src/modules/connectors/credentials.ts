@@ -1,4 +1,4 @@
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { openSecret, sealSecret, type SecretKeys } from '../../security/secret-box.js';
 import type { OAuthProvider } from './oauth-provider.js';
 import { ConnectorAuthError } from './connector-errors.js';
@@ -27,11 +27,42 @@ export function bearerAuth(accessToken: string): ConnectorAuth {
   return { header: async () => `Bearer ${accessToken}` };
 }
 
+/** A table row sealed credentials live in, as the vault reads and rewrites it. */
+export interface CredentialStore {
+  /** The AAD the row's credentials are sealed under: they open only in that row. */
+  context(id: string): string;
+  /** The row's sealed credentials and its OAuth server, the row locked (FOR UPDATE). */
+  lock(m: EntityManager, id: string): Promise<{ sealed: string | null; oauth?: OAuthProvider }>;
+  save(m: EntityManager, id: string, sealed: string): Promise<void>;
+  /** Said when the row has no credentials any more. */
+  readonly goneMessage: string;
+}
+
+/** Sources' credentials (`sources.sealed_credentials`), refreshed with their kind's OAuth server. */
+export function sourceCredentialStore(
+  oauthFor: (kind: string) => OAuthProvider | undefined,
+): CredentialStore {
+  return {
+    context,
+    goneMessage: 'This source was disconnected.',
+    async lock(m, id) {
+      const [row]: { sealed_credentials: string | null; kind: string }[] = await m.query(
+        `SELECT sealed_credentials, kind FROM sources WHERE id = $1 FOR UPDATE`,
+        [id],
+      );
+      return { sealed: row?.sealed_credentials ?? null, oauth: row && oauthFor(row.kind) };
+    },
+    async save(m, id, sealed) {
+      await m.query(`UPDATE sources SET sealed_credentials = $2 WHERE id = $1`, [id, sealed]);
+    },
+  };
+}
+
 /**
- * Sources' credentials: sealing, opening, and OAuth tokens that stay fresh. Atlassian rotates
- * refresh tokens (each works once), so a refresh is single-flight per source: in this process
- * through a shared promise, across instances through a row lock, and the new pair is written in
- * the same transaction that read the old one.
+ * Sealed credentials (a source's, a member's linked account's): sealing, opening, and OAuth
+ * tokens that stay fresh. Atlassian rotates refresh tokens (each works once), so a refresh is
+ * single-flight per row: in this process through a shared promise, across instances through a
+ * row lock, and the new pair is written in the same transaction that read the old one.
  */
 export class CredentialVault {
   private refreshing = new Map<string, Promise<Credentials>>();
@@ -39,57 +70,52 @@ export class CredentialVault {
   constructor(
     private readonly db: DataSource,
     private readonly secretsKey: SecretKeys,
-    /** The OAuth server a source kind's tokens come from (Atlassian, Google). */
-    private readonly oauthFor: (kind: string) => OAuthProvider | undefined,
+    private readonly store: CredentialStore,
   ) {}
 
-  seal(sourceId: string, credentials: Credentials): string {
-    return sealSecret(this.secretsKey, JSON.stringify(credentials), context(sourceId));
+  seal(id: string, credentials: Credentials): string {
+    return sealSecret(this.secretsKey, JSON.stringify(credentials), this.store.context(id));
   }
 
-  open(sourceId: string, sealed: string): Credentials {
-    return JSON.parse(openSecret(this.secretsKey, sealed, context(sourceId))) as Credentials;
+  open(id: string, sealed: string): Credentials {
+    return JSON.parse(openSecret(this.secretsKey, sealed, this.store.context(id))) as Credentials;
   }
 
-  /** The Authorization header for a source's requests, renewed when the token lapses. */
-  authFor(source: { id: string; sealedCredentials: string | null }): ConnectorAuth {
-    if (!source.sealedCredentials)
+  /** The Authorization header for a row's requests, renewed when the token lapses. */
+  authFor(row: { id: string; sealedCredentials: string | null }): ConnectorAuth {
+    if (!row.sealedCredentials)
       throw new ConnectorAuthError('This source has no credentials: connect it again.');
-    let current = this.open(source.id, source.sealedCredentials);
+    let current = this.open(row.id, row.sealedCredentials);
     if (current.type === 'basic') return basicAuth(current.username, current.token);
     if (current.type === 'token') return bearerAuth(current.token);
     return {
       header: async () => {
         if (current.type === 'oauth' && current.expiresAt - Date.now() < EXPIRY_MARGIN_MS)
-          current = await this.refresh(source.id, current.accessToken);
+          current = await this.refresh(row.id, current.accessToken);
         return `Bearer ${(current as { accessToken: string }).accessToken}`;
       },
       renew: async (refused) => {
-        current = await this.refresh(source.id, refused.replace(/^Bearer /, ''));
+        current = await this.refresh(row.id, refused.replace(/^Bearer /, ''));
         return true;
       },
     };
   }
 
   /**
-   * Fresh OAuth credentials for a source whose access token `stale` was refused or is lapsing.
+   * Fresh OAuth credentials for a row whose access token `stale` was refused or is lapsing.
    * If another worker already refreshed, its tokens are used and no refresh token is spent.
    */
-  refresh(sourceId: string, stale: string): Promise<Credentials> {
-    const inFlight = this.refreshing.get(sourceId);
+  refresh(id: string, stale: string): Promise<Credentials> {
+    const inFlight = this.refreshing.get(id);
     if (inFlight) return inFlight;
     const work = this.db
       .transaction(async (m) => {
-        const [row]: { sealed_credentials: string | null; kind: string }[] = await m.query(
-          `SELECT sealed_credentials, kind FROM sources WHERE id = $1 FOR UPDATE`,
-          [sourceId],
-        );
-        if (!row?.sealed_credentials) throw new ConnectorAuthError('This source was disconnected.');
-        const stored = this.open(sourceId, row.sealed_credentials);
+        const { sealed, oauth: provider } = await this.store.lock(m, id);
+        if (!sealed) throw new ConnectorAuthError(this.store.goneMessage);
+        const stored = this.open(id, sealed);
         if (stored.type !== 'oauth') return stored;
         if (stored.accessToken !== stale && stored.expiresAt - Date.now() > EXPIRY_MARGIN_MS)
           return stored;
-        const provider = this.oauthFor(row.kind);
         if (!stored.refreshToken || !provider?.configured)
           throw new ConnectorAuthError(
             `The ${provider ? `${provider.name} ` : ''}authorization has expired and cannot be renewed: connect again (Authorize).`,
@@ -101,14 +127,11 @@ export class CredentialVault {
           refreshToken: tokens.refreshToken ?? stored.refreshToken,
           expiresAt: tokens.expiresAt,
         };
-        await m.query(`UPDATE sources SET sealed_credentials = $2 WHERE id = $1`, [
-          sourceId,
-          this.seal(sourceId, next),
-        ]);
+        await this.store.save(m, id, this.seal(id, next));
         return next;
       })
-      .finally(() => this.refreshing.delete(sourceId));
-    this.refreshing.set(sourceId, work);
+      .finally(() => this.refreshing.delete(id));
+    this.refreshing.set(id, work);
     return work;
   }
 }

@@ -3,7 +3,12 @@ import { AtlassianOAuth } from '../connectors/atlassian-oauth.js';
 import { ConnectorAuthError, ConnectorUnavailableError } from '../connectors/connector-errors.js';
 import { detail } from '../connectors/connector-http.js';
 import { GoogleOAuth } from '../connectors/google-oauth.js';
-import { callTokenService } from '../connectors/oauth-provider.js';
+import type { Credentials } from '../connectors/credentials.js';
+import {
+  callTokenService,
+  type OAuthProvider,
+  type TokenSet,
+} from '../connectors/oauth-provider.js';
 
 export const LINK_PROVIDERS = ['atlassian', 'google', 'github'] as const;
 export type LinkProvider = (typeof LINK_PROVIDERS)[number];
@@ -22,15 +27,23 @@ export interface ProviderIdentity {
   hostedDomain?: string | null;
 }
 
+/** The account the code proved, and the member's own token from the exchange. */
+export interface LinkedIdentity extends ProviderIdentity {
+  token: Credentials;
+}
+
 /** One provider's OAuth for linking a member's own account (not a connection's). */
 export interface IdentityProvider {
   readonly provider: LinkProvider;
   /** For messages: Atlassian, Google, GitHub. */
   readonly label: string;
   readonly configured: boolean;
-  authorizeUrl(state: string): string;
-  /** Exchanges the code (with the server's secret) and reads the account; the token is dropped. */
-  identify(code: string): Promise<ProviderIdentity>;
+  /** The OAuth server that renews the member's token (none for GitHub: its tokens last). */
+  readonly oauth?: OAuthProvider;
+  /** With `readAccess`, the read scopes too (READ_SCOPES), and a refresh token where it lapses. */
+  authorizeUrl(state: string, readAccess?: boolean): string;
+  /** Exchanges the code (with the server's secret) and reads the account. */
+  identify(code: string): Promise<LinkedIdentity>;
 }
 
 /** Only what identifies the member: no access to their content. */
@@ -39,6 +52,22 @@ export const LINK_SCOPES: Record<LinkProvider, string> = {
   google: 'openid email',
   github: 'user:email',
 };
+
+/**
+ * Asked for only when a source of the workspace must learn from each member what they may read
+ * (its connection may not read the tool's permissions): enough to ask the tool which items the
+ * member may open, nothing more. GitHub has no read-only scope for private repositories.
+ */
+export const READ_SCOPES: Record<LinkProvider, string> = {
+  atlassian: 'read:page:confluence read:blogpost:confluence read:jira-work offline_access',
+  google: 'https://www.googleapis.com/auth/drive.metadata.readonly',
+  github: 'repo',
+};
+
+const scopesFor = (provider: LinkProvider, readAccess: boolean) =>
+  readAccess ? `${LINK_SCOPES[provider]} ${READ_SCOPES[provider]}` : LINK_SCOPES[provider];
+
+const oauthToken = (t: TokenSet): Credentials => ({ type: 'oauth', ...t });
 
 /** GET a provider API answer as JSON, with its status (a network failure is "unavailable"). */
 async function getJson(
@@ -71,7 +100,7 @@ function accountIdOf(label: string, value: unknown): string {
 export class AtlassianIdentity implements IdentityProvider {
   readonly provider = 'atlassian' as const;
   readonly label = 'Atlassian';
-  private readonly oauth: AtlassianOAuth;
+  readonly oauth: AtlassianOAuth;
 
   constructor(
     private readonly config: Config['atlassian'],
@@ -84,11 +113,11 @@ export class AtlassianIdentity implements IdentityProvider {
     return this.oauth.configured;
   }
 
-  authorizeUrl(state: string): string {
+  authorizeUrl(state: string, readAccess = false): string {
     const query = new URLSearchParams({
       audience: 'api.atlassian.com',
       client_id: this.config.clientId ?? '',
-      scope: LINK_SCOPES.atlassian,
+      scope: scopesFor('atlassian', readAccess),
       redirect_uri: this.redirectUri,
       state,
       response_type: 'code',
@@ -97,8 +126,9 @@ export class AtlassianIdentity implements IdentityProvider {
     return `${this.config.authUrl}/authorize?${query.toString()}`;
   }
 
-  async identify(code: string): Promise<ProviderIdentity> {
-    const { accessToken } = await this.oauth.exchangeCode(code);
+  async identify(code: string): Promise<LinkedIdentity> {
+    const tokens = await this.oauth.exchangeCode(code);
+    const { accessToken } = tokens;
     const me = await getJson(this.label, `${this.config.apiUrl}/me`, {
       authorization: `Bearer ${accessToken}`,
       accept: 'application/json',
@@ -111,6 +141,7 @@ export class AtlassianIdentity implements IdentityProvider {
     return {
       accountId: accountIdOf(this.label, body.account_id),
       email: isTrue(body.email_verified) ? normalEmail(body.email) : null,
+      token: oauthToken(tokens),
     };
   }
 }
@@ -119,7 +150,7 @@ export class AtlassianIdentity implements IdentityProvider {
 export class GoogleIdentity implements IdentityProvider {
   readonly provider = 'google' as const;
   readonly label = 'Google';
-  private readonly oauth: GoogleOAuth;
+  readonly oauth: GoogleOAuth;
 
   constructor(
     private readonly config: Config['google'],
@@ -132,20 +163,24 @@ export class GoogleIdentity implements IdentityProvider {
     return this.oauth.configured;
   }
 
-  authorizeUrl(state: string): string {
+  authorizeUrl(state: string, readAccess = false): string {
     const query = new URLSearchParams({
       client_id: this.config.clientId ?? '',
       redirect_uri: this.redirectUri,
       response_type: 'code',
-      scope: LINK_SCOPES.google,
-      prompt: 'select_account',
+      scope: scopesFor('google', readAccess),
+      // A refresh token comes only with offline access and a fresh consent.
+      ...(readAccess
+        ? { access_type: 'offline', prompt: 'consent select_account' }
+        : { prompt: 'select_account' }),
       state,
     });
     return `${this.config.authUrl}?${query.toString()}`;
   }
 
-  async identify(code: string): Promise<ProviderIdentity> {
-    const { accessToken } = await this.oauth.exchangeCode(code);
+  async identify(code: string): Promise<LinkedIdentity> {
+    const tokens = await this.oauth.exchangeCode(code);
+    const { accessToken } = tokens;
     const info = await getJson(this.label, `${this.config.apiUrl}/oauth2/v3/userinfo`, {
       authorization: `Bearer ${accessToken}`,
       accept: 'application/json',
@@ -162,6 +197,7 @@ export class GoogleIdentity implements IdentityProvider {
       email,
       // Only a domain the verified address belongs to.
       hostedDomain: email && hd && email.endsWith(`@${hd}`) ? hd : null,
+      token: oauthToken(tokens),
     };
   }
 }
@@ -190,18 +226,18 @@ export class GitHubIdentity implements IdentityProvider {
     return Boolean(this.config.clientId && this.config.clientSecret);
   }
 
-  authorizeUrl(state: string): string {
+  authorizeUrl(state: string, readAccess = false): string {
     const query = new URLSearchParams({
       client_id: this.config.clientId ?? '',
       redirect_uri: this.redirectUri,
-      scope: LINK_SCOPES.github,
+      scope: scopesFor('github', readAccess),
       state,
       allow_signup: 'false',
     });
     return `${this.config.oauthUrl}/login/oauth/authorize?${query.toString()}`;
   }
 
-  async identify(code: string): Promise<ProviderIdentity> {
+  async identify(code: string): Promise<LinkedIdentity> {
     const token = await this.exchange(code);
     const auth = { ...GITHUB_API_HEADERS, authorization: `Bearer ${token}` };
     const user = await getJson(this.label, `${this.config.apiUrl}/user`, auth);
@@ -216,7 +252,7 @@ export class GitHubIdentity implements IdentityProvider {
     const primary = (list as Record<string, unknown>[]).find(
       (e) => e && e.primary === true && e.verified === true,
     );
-    return { accountId, email: normalEmail(primary?.email) };
+    return { accountId, email: normalEmail(primary?.email), token: { type: 'token', token } };
   }
 
   private async exchange(code: string): Promise<string> {

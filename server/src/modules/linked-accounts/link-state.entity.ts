@@ -37,6 +37,10 @@ export class LinkState {
   @Column({ type: 'text' })
   provider: string;
 
+  /** Whether read scopes were asked for (the token is then kept, sealed, with the link). */
+  @Column({ type: 'boolean', name: 'read_access', default: false })
+  readAccess: boolean;
+
   @Column({ type: 'timestamptz', name: 'expires_at' })
   expiresAt: Date;
 

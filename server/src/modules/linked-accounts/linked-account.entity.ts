@@ -12,7 +12,9 @@ import { User } from '../members/user.entity.js';
 /**
  * A member's own account at a connected tool's provider (Atlassian, Google, GitHub), proven
  * through that provider's OAuth. Keyed by the provider's stable account id; the email is kept
- * only when the provider says it is verified. No provider token is kept.
+ * only when the provider says it is verified. A provider token is kept (sealed) only when the
+ * member agreed to let Lumen ask the tool what they may read (sources whose connection may not
+ * read the tool's permissions).
  */
 @Entity({ name: 'linked_accounts' })
 // One account per provider per member: linking again replaces it.
@@ -50,6 +52,14 @@ export class LinkedAccount {
   /** Google's `hd`: the Google Workspace domain that manages the account (domain shares). */
   @Column({ type: 'text', name: 'hosted_domain', nullable: true })
   hostedDomain: string | null;
+
+  /**
+   * The member's own token at the provider (Credentials JSON, sealed under `linked-account:<id>`),
+   * with read scopes: what the permission sync asks the tool with, to learn what this member may
+   * read. Null when the link only identifies the member, or once the token stopped working.
+   */
+  @Column({ type: 'text', name: 'sealed_token', nullable: true })
+  sealedToken: string | null;
 
   @CreateDateColumn({ type: 'timestamptz', name: 'linked_at' })
   linkedAt: Date;

@@ -1,4 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
+import type { CredentialVault } from '../connectors/credentials.js';
+import { kindsOf } from '../connectors/permissions/acl.js';
 import { hashToken, randomToken } from '../../security/app-keys.js';
 import type { AuditLog } from '../audit/audit-log.js';
 import type { Viewer } from '../auth/viewer.js';
@@ -6,7 +9,7 @@ import {
   isLinkProvider,
   LINK_PROVIDERS,
   type IdentityProvider,
-  type ProviderIdentity,
+  type LinkedIdentity,
   type LinkProvider,
 } from './identity-providers.js';
 import { LinkState } from './link-state.entity.js';
@@ -24,12 +27,33 @@ const UNIQUE_ACCOUNT_INDEX = 'uq_linked_accounts_workspace_account';
  * call acts on the caller's own links only.
  */
 export class LinkedAccountsService {
+  /**
+   * Called once a member linked with read access: the sources that ask each member about their
+   * access read it again now, instead of at their next interval.
+   */
+  onReadAccess: (sourceIds: string[]) => Promise<void> = async () => {};
+
   constructor(
     private readonly db: DataSource,
     private readonly providers: Record<LinkProvider, IdentityProvider>,
     private readonly tokenHash: Buffer,
     private readonly audit: AuditLog,
+    /** Seals members' own tokens (kept only when read access was asked for). */
+    private readonly tokens: CredentialVault,
   ) {}
+
+  /**
+   * The workspace's sources that learn from each member what they may read (their connection may
+   * not read the tool's permissions): linking to this provider must then ask for read access.
+   */
+  private async askingSources(workspaceId: string, provider: LinkProvider): Promise<string[]> {
+    const rows: { id: string }[] = await this.db.query(
+      `SELECT id FROM sources WHERE workspace_id = $1 AND access_mode = 'mirror'
+          AND permissions_by_member AND kind = ANY($2::text[])`,
+      [workspaceId, kindsOf(provider)],
+    );
+    return rows.map((r) => r.id);
+  }
 
   /** The caller's own links, in provider order. */
   async list(viewer: Viewer): Promise<LinkedAccount[]> {
@@ -43,6 +67,7 @@ export class LinkedAccountsService {
   /** The provider's authorize URL, with a fresh state bound to the caller (10 minutes, once). */
   async start(viewer: Viewer, rawProvider: string): Promise<string> {
     const provider = this.configured(viewer, rawProvider);
+    const readAccess = (await this.askingSources(viewer.workspaceId, provider.provider)).length > 0;
     const state = randomToken(32);
     await this.db.transaction(async (m) => {
       await m.query(
@@ -53,10 +78,11 @@ export class LinkedAccountsService {
         userId: viewer.userId,
         workspaceId: viewer.workspaceId,
         provider: provider.provider,
+        readAccess,
         expiresAt: new Date(Date.now() + STATE_TTL_MS),
       });
     });
-    return provider.authorizeUrl(state);
+    return provider.authorizeUrl(state, readAccess);
   }
 
   /**
@@ -98,7 +124,9 @@ export class LinkedAccountsService {
     } catch (error) {
       throw LinkedAccountErrors.fromProvider(error, provider.label);
     }
-    const link = await this.save(viewer, provider, identity);
+    // The token is kept only when the member was asked for read access (and agreed).
+    const link = await this.save(viewer, provider, identity, state.readAccess);
+    if (state.readAccess) await this.askedSourcesChanged(viewer.workspaceId, provider.provider);
     await this.audit.record(viewer, 'account.linked', {
       type: 'linked_account',
       id: link.id,
@@ -106,6 +134,13 @@ export class LinkedAccountsService {
       details: { provider: link.provider, accountId: link.accountId },
     });
     return link;
+  }
+
+  /** The sources asking each member of this provider start a new pass (best effort). */
+  private async askedSourcesChanged(workspaceId: string, provider: LinkProvider) {
+    const sourceIds = await this.askingSources(workspaceId, provider);
+    // The link is saved whatever happens here: the periodic pass would reach it anyway.
+    await this.onReadAccess(sourceIds).catch(() => undefined);
   }
 
   /** Removes the caller's link to the provider at once; false when there was none. */
@@ -137,7 +172,8 @@ export class LinkedAccountsService {
   private async save(
     viewer: Viewer,
     provider: IdentityProvider,
-    identity: ProviderIdentity,
+    identity: LinkedIdentity,
+    keepToken: boolean,
   ): Promise<LinkedAccount> {
     try {
       return await this.db.transaction(async (m) => {
@@ -150,7 +186,10 @@ export class LinkedAccountsService {
         if (holder && holder.userId !== viewer.userId)
           throw LinkedAccountErrors.linkedToSomeoneElse(provider.label);
         await repo.delete({ userId: viewer.userId, provider: provider.provider });
+        const id = randomUUID();
         const inserted = await repo.insert({
+          id,
+          sealedToken: keepToken ? this.tokens.seal(id, identity.token) : null,
           workspaceId: viewer.workspaceId,
           userId: viewer.userId,
           provider: provider.provider,

@@ -23,12 +23,19 @@ export class LinkedAccountType {
   @Field(() => Date)
   linkedAt: Date;
 
+  @Field(() => Boolean, {
+    description:
+      'Whether Lumen may ask the provider’s tools, with this account, what you may read: the fallback for a connection whose account may not read the tool’s permissions. False when the link only identifies you, or once the provider stopped accepting its token (link again).',
+  })
+  checksAccess: boolean;
+
   static from(row: LinkedAccount): LinkedAccountType {
     return Object.assign(new LinkedAccountType(), {
       provider: row.provider,
       accountId: row.accountId,
       email: row.email,
       linkedAt: row.linkedAt,
+      checksAccess: row.sealedToken !== null,
     });
   }
 }

@@ -141,6 +141,14 @@ export class Source {
   @Column({ type: 'text', name: 'permissions_state', nullable: true })
   permissionsState: 'ok' | 'degraded' | null;
 
+  /**
+   * While the connection's account may not read the tool's permissions (degraded): each
+   * member's access is asked of the tool with their own linked account's token, and the
+   * documents' acl names the linked accounts the tool showed each item to. False otherwise.
+   */
+  @Column({ type: 'boolean', name: 'permissions_by_member', default: false })
+  permissionsByMember: boolean;
+
   /** Why the last permission read failed, in words an admin can act on. */
   @Column({ type: 'text', name: 'permissions_error', nullable: true })
   permissionsError: string | null;

@@ -55,7 +55,8 @@ export function unmatchedLine(n: number | null | undefined): string | null {
 
 /**
  * How a mirrored source's permissions stand: when they were last read; when the connecting
- * account may not read them, a warning (only the owner reads its documents meanwhile); for the
+ * account may not read them, a warning (meanwhile each member is asked about with their own
+ * linked account, or, for a tool without that fallback, only the owner reads); for the
  * owner and admins, the documents no linked member may read yet.
  */
 export function PermissionsStatus({
@@ -84,7 +85,9 @@ export function PermissionsStatus({
         >
           <Stack gap={4}>
             <Text size="sm">
-              {`Only the owner can read its documents until the connecting account may read ${tool}'s permissions.`}
+              {p.permissionsFromMembers
+                ? `Meanwhile each member who links their account with read access finds what ${tool} lets them open, asked with their own account; the others find nothing from it. The owner reads everything.`
+                : `Only the owner can read its documents until the connecting account may read ${tool}'s permissions.`}
             </Text>
             {p.permissionsError && <Text size="sm">{p.permissionsError}</Text>}
           </Stack>

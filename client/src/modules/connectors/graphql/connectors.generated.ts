@@ -47,7 +47,7 @@ export type SourceStatus =
 
 export type SourceConnectionFieldsFragment = { status: Types.SourceStatus, authMode: string, site: string, account: string | null, keys: Array<string>, lastSyncStartedAt: string | null, lastSyncFinishedAt: string | null, nextSyncAt: string | null, itemsSeen: number, itemsIndexed: number, itemsFailed: number, itemsDeleted: number, itemsTotal: number | null, lastError: string | null };
 
-export type SourcePermissionsFieldsFragment = { permissionsCheckedAt: string | null, permissionsState: string | null, permissionsError: string | null, unmatchedDocumentCount: number | null };
+export type SourcePermissionsFieldsFragment = { permissionsCheckedAt: string | null, permissionsState: string | null, permissionsError: string | null, permissionsFromMembers: boolean, unmatchedDocumentCount: number | null };
 
 export type ConnectorCapabilitiesQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -109,6 +109,7 @@ export const SourcePermissionsFieldsFragmentDoc = gql`
   permissionsCheckedAt
   permissionsState
   permissionsError
+  permissionsFromMembers
   unmatchedDocumentCount
 }
     `;

@@ -1,5 +1,5 @@
 import { Badge, Button, Group, Stack, Text, ThemeIcon } from '@mantine/core';
-import { IconLink, IconLinkOff } from '@tabler/icons-react';
+import { IconLink, IconLinkOff, IconRefresh } from '@tabler/icons-react';
 import type { LinkedAccountFieldsFragment } from '../graphql/linked-accounts.generated';
 import type { LinkProviderInfo } from '../providers';
 
@@ -14,7 +14,10 @@ interface LinkedAccountRowProps {
 const dateText = (iso: string) =>
   new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(new Date(iso));
 
-/** One provider: linked (which account, since when, Unlink) or not (what linking gives, Link). */
+/**
+ * One provider: linked (which account, since when, Link again, Unlink) or not (what linking
+ * gives, Link).
+ */
 export function LinkedAccountRow({
   provider,
   account,
@@ -53,6 +56,7 @@ export function LinkedAccountRow({
             <Text size="sm" c="dimmed" truncate>
               {account.email ?? `Account ${account.accountId} (no verified email)`} · linked{' '}
               {dateText(account.linkedAt)}
+              {account.checksAccess ? ` · Lumen may ask ${provider.label} what you can open` : ''}
             </Text>
           ) : (
             <Text size="sm" c="dimmed">
@@ -62,15 +66,27 @@ export function LinkedAccountRow({
         </Stack>
       </Group>
       {account ? (
-        <Button
-          variant="default"
-          leftSection={<IconLinkOff size={16} />}
-          loading={busy}
-          onClick={onUnlink}
-          aria-label={`Unlink ${provider.label}`}
-        >
-          Unlink
-        </Button>
+        <Group gap="xs" wrap="nowrap">
+          {/* Another account, or the read access a connection now needs. */}
+          <Button
+            variant="subtle"
+            leftSection={<IconRefresh size={16} />}
+            disabled={busy}
+            onClick={onLink}
+            aria-label={`Link ${provider.label} again`}
+          >
+            Link again
+          </Button>
+          <Button
+            variant="default"
+            leftSection={<IconLinkOff size={16} />}
+            loading={busy}
+            onClick={onUnlink}
+            aria-label={`Unlink ${provider.label}`}
+          >
+            Unlink
+          </Button>
+        </Group>
       ) : (
         <Button
           leftSection={<IconLink size={16} />}

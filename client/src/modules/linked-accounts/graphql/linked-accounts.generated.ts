@@ -9,12 +9,12 @@ import { gql } from '@apollo/client';
 import type * as ApolloReactCommon from '../../../graphql/apollo-hooks';
 import * as ApolloReactHooks from '../../../graphql/apollo-hooks';
 const defaultOptions = {} as const;
-export type LinkedAccountFieldsFragment = { provider: string, accountId: string, email: string | null, linkedAt: string };
+export type LinkedAccountFieldsFragment = { provider: string, accountId: string, email: string | null, linkedAt: string, checksAccess: boolean };
 
 export type LinkedAccountsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type LinkedAccountsQuery = { linkedAccounts: Array<{ provider: string, accountId: string, email: string | null, linkedAt: string }> };
+export type LinkedAccountsQuery = { linkedAccounts: Array<{ provider: string, accountId: string, email: string | null, linkedAt: string, checksAccess: boolean }> };
 
 export type LinkAccountMutationVariables = Exact<{
   provider: string;
@@ -29,7 +29,7 @@ export type CompleteAccountLinkMutationVariables = Exact<{
 }>;
 
 
-export type CompleteAccountLinkMutation = { completeAccountLink: { provider: string, accountId: string, email: string | null, linkedAt: string } };
+export type CompleteAccountLinkMutation = { completeAccountLink: { provider: string, accountId: string, email: string | null, linkedAt: string, checksAccess: boolean } };
 
 export type UnlinkAccountMutationVariables = Exact<{
   provider: string;
@@ -44,6 +44,7 @@ export const LinkedAccountFieldsFragmentDoc = gql`
   accountId
   email
   linkedAt
+  checksAccess
 }
     `;
 export const LinkedAccountsDocument = gql`

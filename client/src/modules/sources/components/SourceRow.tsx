@@ -113,9 +113,13 @@ export function SourceRow({
                   color="yellow"
                   radius="sm"
                   style={{ flexShrink: 0 }}
-                  title="Its tool's permissions could not be read: only the owner reads it"
+                  title={
+                    source.permissionsFromMembers
+                      ? "Its tool's permissions could not be read: each member is asked about with their own linked account"
+                      : "Its tool's permissions could not be read: only the owner reads it"
+                  }
                 >
-                  Owner only
+                  {source.permissionsFromMembers ? 'Asked per member' : 'Owner only'}
                 </Badge>
               )}
             </Group>

@@ -30,6 +30,11 @@ export function providerOf(kind: string): Provider | null {
   return PROVIDER_BY_KIND[kind] ?? null;
 }
 
+/** The source kinds whose permissions name this provider's accounts. */
+export function kindsOf(provider: Provider | string): string[] {
+  return Object.keys(PROVIDER_BY_KIND).filter((kind) => PROVIDER_BY_KIND[kind] === provider);
+}
+
 /** A member's own principals, from their linked accounts (emails only when verified). */
 export function personalPrincipals(
   accounts: readonly {

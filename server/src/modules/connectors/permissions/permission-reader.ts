@@ -71,3 +71,24 @@ export function accessAllows(
     }),
   );
 }
+
+/**
+ * The fallback when a connection's account may not read the tool's permissions: the tool asked,
+ * with one member's own credentials (the token of their linked account), which of the source's
+ * items that member may open. Whatever the tool shows them is what they may read; nothing is
+ * inferred. `ctx.http` carries the member's token; `ctx.settings` are the source's.
+ */
+export interface MemberAccessReader<Settings = unknown> {
+  /**
+   * Items per call (default 1000). A reader whose cost does not depend on how many ids it is
+   * asked about (Drive lists all the member sees) takes far more at once.
+   */
+  readonly batchSize?: number;
+  /**
+   * Of these items (ids as the connector gives them, at most `batchSize` per call), the ones
+   * the member may open now. An item the tool answers 403/404 for, or leaves out of a listing,
+   * is not readable. Throws on a failure (401 → ConnectorAuthError: the member's token is dead;
+   * 5xx/network → ConnectorUnavailableError): the core then keeps what it had.
+   */
+  readableItems(ctx: ConnectorContext<Settings>, externalIds: string[]): Promise<Set<string>>;
+}

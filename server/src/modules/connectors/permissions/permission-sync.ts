@@ -3,7 +3,8 @@ import type { Logger } from '../../../shared/logger.js';
 import { RetryLaterError, type JobContinuation, type JobQueue } from '../../../jobs/job-queue.js';
 import { Source } from '../../sources/source.entity.js';
 import type { Connector, ConnectorContext } from '../connector.js';
-import type { ConnectorHttp } from '../connector-http.js';
+import type { ConnectorAuth, ConnectorHttp } from '../connector-http.js';
+import type { CredentialVault } from '../credentials.js';
 import { ConnectorAuthError } from '../connector-errors.js';
 import { connectorFor } from '../registry.js';
 import {
@@ -19,7 +20,10 @@ import {
   type ItemAccess,
   type PermissionReader,
 } from './permission-reader.js';
-import { permissionReaderFor } from './readers.js';
+import { isMemberCursor, MemberFallback, type MemberPassSetup } from './member-fallback.js';
+import type { MemberSettings } from './member-settings.js';
+import { memberReaderFor, permissionReaderFor } from './readers.js';
+import { copyToChunks, countAclChunks, insertMembers, unmatched } from './acl-writes.js';
 
 export const PERMISSION_SYNC_JOB = 'permission-sync';
 export const permissionJobKey = (sourceId: string) => `source-permissions:${sourceId}`;
@@ -30,9 +34,12 @@ const BATCH = 200;
 const DEFER_MS = 60_000;
 const MAX_DEFER_MS = 60 * 60_000;
 
-/** What the sync needs of the content sync: an HTTP client with the source's credentials. */
+/**
+ * What the sync needs of the content sync: an HTTP client with the source's credentials (or
+ * with a member's own, `auth`), under the server's limits.
+ */
 export interface ConnectorHttpFactory {
-  http(source: Source, connector: Connector): ConnectorHttp;
+  http(source: Source, connector: Connector, auth?: ConnectorAuth): ConnectorHttp;
 }
 
 /** A source's permission reader, with the source's credentials. */
@@ -61,13 +68,18 @@ export interface ReadAccess {
  */
 export class PermissionSync {
   private queue!: JobQueue;
+  private readonly members: MemberFallback;
 
   constructor(
     private readonly db: DataSource,
     private readonly connections: ConnectorHttpFactory,
+    /** Members' own tokens: the fallback asks the tool with them. */
+    memberTokens: CredentialVault,
     private readonly logger: Logger,
-    private readonly options: { intervalMs: number },
-  ) {}
+    private readonly options: { intervalMs: number; memberSettings?: MemberSettings },
+  ) {
+    this.members = new MemberFallback(db, memberTokens, logger);
+  }
 
   register(queue: JobQueue) {
     this.queue = queue;
@@ -106,7 +118,9 @@ export class PermissionSync {
 
   /** The access of these items, read with the content (null: not mirrored, or unreadable now). */
   async readFor(source: Source, externalIds: string[]): Promise<ReadAccess | null> {
-    if (source.accessMode !== 'mirror' || externalIds.length === 0) return null;
+    // Asked of each member instead: new items wait for the next member pass (readable by no one).
+    if (source.accessMode !== 'mirror' || externalIds.length === 0 || source.permissionsByMember)
+      return null;
     const setup = this.setup(source);
     if (!setup) return null;
     try {
@@ -143,8 +157,12 @@ export class PermissionSync {
     await countAclChunks(this.db.manager, sourceId);
   }
 
-  /** A whole permission sync of a source, every step at once (tests, benchmarks). */
+  /**
+   * A whole permission sync of a source from its start (a run part-way through starts over),
+   * every step at once (tests, benchmarks).
+   */
   async sync(sourceId: string): Promise<void> {
+    await this.db.query('UPDATE sources SET permissions_cursor = NULL WHERE id = $1', [sourceId]);
     for (let steps = 0; steps < 100_000; steps++) {
       const next = await this.step(sourceId, { defer: false });
       if (!next || next.continueAfterMs > 0) return;
@@ -168,6 +186,11 @@ export class PermissionSync {
     const fresh = checked === null || Date.now() - checked < MAX_DEFER_MS;
     if (options.defer && source.permissionsCursor === null && source.checkpoint && fresh)
       return { continueAfterMs: DEFER_MS };
+    if (isMemberCursor(source.permissionsCursor)) {
+      const pass = this.memberPass(source, setup);
+      const next = pass && (await this.members.step(source, pass));
+      return next ?? { continueAfterMs: this.intervalOf(source) };
+    }
     try {
       const ids = await this.itemIdsAfter(source.id, source.permissionsCursor ?? '');
       if (ids.length > 0) {
@@ -186,9 +209,31 @@ export class PermissionSync {
       }
       await this.finish(source, setup);
     } catch (error) {
+      // The connection may not read permissions: each member who linked is asked instead.
+      if (error instanceof PermissionsUnreadableError && memberReaderFor(source.kind)) {
+        await this.members.begin(source, error.message);
+        return { continueAfterMs: 0 };
+      }
       await this.failed(source, error);
     }
     return { continueAfterMs: this.intervalOf(source) };
+  }
+
+  /** What a member pass over this source needs; null for a tool without a member reader. */
+  private memberPass(source: Source, setup: Setup): MemberPassSetup | null {
+    const reader = memberReaderFor(source.kind);
+    const connector = connectorFor(source.kind);
+    if (!reader || !connector) return null;
+    return {
+      reader,
+      provider: setup.provider,
+      connector,
+      http: (auth) => this.connections.http(source, connector, auth),
+      settings: (auth) =>
+        this.options.memberSettings
+          ? this.options.memberSettings(source.kind, source.settings, auth)
+          : Promise.resolve(source.settings),
+    };
   }
 
   /**
@@ -217,7 +262,8 @@ export class PermissionSync {
       await countAclChunks(m, source.id);
       await m.query(
         `UPDATE sources SET permissions_checked_at = now(), permissions_state = 'ok',
-                permissions_error = $3, permissions_unmatched = $2, permissions_cursor = NULL
+                permissions_error = $3, permissions_unmatched = $2, permissions_cursor = NULL,
+                permissions_by_member = false
           WHERE id = $1`,
         [source.id, await unmatched(m, source), note],
       );
@@ -341,62 +387,4 @@ export class PermissionSync {
 
 function isConnectorError(error: unknown): boolean {
   return error instanceof Error && /^Connector/.test(error.name);
-}
-
-async function insertMembers(m: EntityManager, sourceId: string, rows: PrincipalMember[]) {
-  for (let i = 0; i < rows.length; i += 5000) {
-    const part = rows.slice(i, i + 5000);
-    await m.query(
-      `INSERT INTO source_principals (source_id, principal, member)
-       SELECT $1, unnest($2::text[]), unnest($3::text[]) ON CONFLICT DO NOTHING`,
-      [sourceId, part.map((r) => r.principal), part.map((r) => r.member)],
-    );
-  }
-}
-
-/** `sources.acl_chunk_counts`: how many of the source's chunks name each principal. */
-async function countAclChunks(m: EntityManager, sourceId: string) {
-  await m.query(
-    `UPDATE sources SET acl_chunk_counts = (
-       SELECT coalesce(jsonb_object_agg(p, n), '{}'::jsonb)
-         FROM (SELECT unnest(acl) AS p, count(*) AS n FROM chunks
-                WHERE source_id = $1 GROUP BY 1) t)
-      WHERE id = $1`,
-    [sourceId],
-  );
-}
-
-/** The chunks carry their document's acl: the visibility filter reads it without a join. */
-async function copyToChunks(m: EntityManager, sourceId: string, externalIds: string[]) {
-  await m.query(
-    `UPDATE chunks c SET acl = d.acl FROM documents d
-      WHERE d.source_id = $1 AND d.external_id = ANY($2::text[]) AND c.document_id = d.id
-        AND c.acl IS DISTINCT FROM d.acl`,
-    [sourceId, externalIds],
-  );
-}
-
-/**
- * Documents no linked member of the workspace may read (the owner aside): what the tool grants
- * only to people who have not linked their account yet.
- */
-async function unmatched(m: EntityManager, source: Source): Promise<number> {
-  const [row]: { n: number }[] = await m.query(
-    `WITH personal AS (
-       SELECT la.provider || ':user:' || la.account_id AS p FROM linked_accounts la
-        WHERE la.workspace_id = $2
-       UNION SELECT la.provider || ':email:' || lower(la.email) FROM linked_accounts la
-        WHERE la.workspace_id = $2 AND la.email IS NOT NULL
-       UNION SELECT la.provider || ':domain:' || lower(la.hosted_domain) FROM linked_accounts la
-        WHERE la.workspace_id = $2 AND la.hosted_domain IS NOT NULL),
-     held AS (
-       SELECT p FROM personal
-       UNION SELECT '*'
-       UNION SELECT sp.principal FROM source_principals sp
-        WHERE sp.source_id = $1 AND sp.member IN (SELECT p FROM personal))
-     SELECT count(*)::int AS n FROM documents d
-      WHERE d.source_id = $1 AND NOT coalesce(d.acl && ARRAY(SELECT p FROM held), false)`,
-    [source.id, source.workspaceId],
-  );
-  return row?.n ?? 0;
 }
