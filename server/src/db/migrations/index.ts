@@ -24,6 +24,7 @@ import { AccessGroupsAndSourceAccess1795722595731 } from './1795722595731-Access
 import { SearchHistoryFound1795735361301 } from './1795735361301-SearchHistoryFound.js';
 import { PermissionSyncInterval1795817840067 } from './1795817840067-PermissionSyncInterval.js';
 import { MemberAccessFallback1795822018990 } from './1795822018990-MemberAccessFallback.js';
+import { UserDeactivation1795823813108 } from './1795823813108-UserDeactivation.js';
 import { PermissionSyncCursor1795817121952 } from './1795817121952-PermissionSyncCursor.js';
 import { AclChunkCounts1795814860780 } from './1795814860780-AclChunkCounts.js';
 import { MirrorToolPermissions1795811109343 } from './1795811109343-MirrorToolPermissions.js';
@@ -61,4 +62,5 @@ export const migrations = [
   PermissionSyncCursor1795817121952,
   PermissionSyncInterval1795817840067,
   MemberAccessFallback1795822018990,
+  UserDeactivation1795823813108,
 ];

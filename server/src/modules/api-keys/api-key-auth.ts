@@ -40,7 +40,8 @@ export async function authenticateApiKey(
     .andWhere('k.revoked_at IS NULL AND (k.expires_at IS NULL OR k.expires_at > now())')
     .getOne();
   const user = key?.user;
-  if (!key || !user || user.workspaceId !== key.workspaceId) return null;
+  // A deactivated creator's keys act for no one (deactivation revokes them too).
+  if (!key || !user || user.deactivatedAt || user.workspaceId !== key.workspaceId) return null;
   if (!key.lastUsedAt || Date.now() - key.lastUsedAt.getTime() > LAST_USED_EVERY_MS)
     void db
       .query(

@@ -120,7 +120,8 @@ export class AuthService {
 
     const user = await this.db.getRepository(User).findOne({ where: { email } });
     const ok = await verifyPassword(user?.passwordHash, input.password ?? '');
-    if (!ok || !user) {
+    // A deactivated account answers like a wrong password: its state is not told to a guesser.
+    if (!ok || !user || user.deactivatedAt) {
       const [accountLocked, addressLocked] = await Promise.all([
         this.throttle.recordFailure(accountKey, ACCOUNT_RULE),
         this.throttle.recordFailure(addressKey, ADDRESS_RULE),
@@ -163,7 +164,7 @@ export class AuthService {
     if (!refreshToken) throw AuthErrors.sessionExpired();
     const { userId, refreshToken: next, familyId } = await this.sessions.rotate(refreshToken);
     const user = await this.db.getRepository(User).findOne({ where: { id: userId } });
-    if (!user) throw AuthErrors.sessionExpired();
+    if (!user || user.deactivatedAt) throw AuthErrors.sessionExpired();
     return { ...this.accessFor(user, familyId), refreshToken: next };
   }
 

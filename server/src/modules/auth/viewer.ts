@@ -44,7 +44,12 @@ export async function authenticate(
       { sid: claims.sid },
     );
   const user = await query.getOne();
-  if (!user || user.tokenVersion !== claims.ver || user.workspaceId !== claims.workspace)
+  if (
+    !user ||
+    user.deactivatedAt ||
+    user.tokenVersion !== claims.ver ||
+    user.workspaceId !== claims.workspace
+  )
     return null;
   return {
     userId: user.id,

@@ -56,6 +56,14 @@ export class User {
   @Column({ type: 'integer', name: 'token_version', default: 0 })
   tokenVersion: number;
 
+  /**
+   * Set when the company's identity provider deactivated the person (SCIM): they cannot sign in,
+   * their sessions, refresh tokens and API keys end, and every request they make is refused.
+   * Null for an active member.
+   */
+  @Column({ type: 'timestamptz', name: 'deactivated_at', nullable: true })
+  deactivatedAt: Date | null;
+
   @Column({ type: 'timestamptz', name: 'last_sign_in_at', nullable: true })
   lastSignInAt: Date | null;
 
