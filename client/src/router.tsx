@@ -64,6 +64,11 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            // Where an identity provider's sign-in ends (the server's SSO callback sends people here).
+            path: '/sso/complete',
+            lazy: page(() => import('./pages/SsoCompletePage').then((m) => m.SsoCompletePage)),
+          },
+          {
             path: '/unauthorized',
             lazy: page(() => import('./pages/UnauthorizedPage').then((m) => m.UnauthorizedPage)),
           },
@@ -152,6 +157,13 @@ export const routes: RouteObject[] = [
                 lazy: page(
                   () => import('./pages/app/DocumentPage').then((m) => m.DocumentPage),
                   'search.read',
+                ),
+              },
+              {
+                path: 'sso',
+                lazy: page(
+                  () => import('./pages/app/SsoPage').then((m) => m.SsoPage),
+                  'user.write',
                 ),
               },
               {

@@ -106,6 +106,18 @@ export interface Config {
     /** Requests in flight at once per syncing source. */
     maxRequestsInFlight: number;
   };
+  /** Single sign-on (OpenID Connect). */
+  sso: {
+    /**
+     * SSO_ALLOW_PRIVATE_ISSUERS: an issuer on a loopback or private address, over plain HTTP
+     * too, is let through (tests and labs; never for a public deployment).
+     */
+    allowPrivateIssuers: boolean;
+    /** DNS_SERVERS: `host:port` resolvers for the domain TXT check (empty: the system's). */
+    dnsServers: string[];
+  };
+  /** SCIM_RATE_PER_MINUTE: requests one SCIM token may make per minute (per instance). */
+  scimRatePerMinute: number;
   /** Set when S3_BUCKET is: files go to that S3-compatible bucket instead of DATA_DIR. */
   s3: {
     bucket: string;
@@ -166,6 +178,22 @@ function url(env: Env, name: string, protocols: string[]): string | undefined {
     );
   }
   return raw;
+}
+
+/** DNS_SERVERS: comma-separated `ip`, `ip:port` or `[ipv6]:port`, as node:dns setServers takes. */
+function dnsServers(raw: string | undefined): string[] {
+  const servers = (raw ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  for (const server of servers) {
+    const match = /^(?:\[([0-9a-f:.]+)\]|(\d{1,3}(?:\.\d{1,3}){3}))(?::(\d{1,5}))?$/i.exec(server);
+    if (!match || (match[3] !== undefined && Number(match[3]) > 65535))
+      throw new ConfigError(
+        `DNS_SERVERS must be comma-separated IP addresses with optional ports, e.g. 127.0.0.1:5353 or [::1]:53 (got "${server}")`,
+      );
+  }
+  return servers;
 }
 
 const trimSlash = (value: string) => value.replace(/\/+$/, '');
@@ -281,6 +309,11 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       retryBaseMs: integer(env, 'CONNECTOR_RETRY_BASE_MS', 1000, 1, 60_000),
       maxRequestsInFlight: integer(env, 'CONNECTOR_MAX_REQUESTS_IN_FLIGHT', 4, 1, 32),
     },
+    sso: {
+      allowPrivateIssuers: boolean(env, 'SSO_ALLOW_PRIVATE_ISSUERS', false),
+      dnsServers: dnsServers(env.DNS_SERVERS),
+    },
+    scimRatePerMinute: integer(env, 'SCIM_RATE_PER_MINUTE', 3000, 1, 1_000_000),
     s3: env.S3_BUCKET
       ? {
           bucket: env.S3_BUCKET,

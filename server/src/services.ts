@@ -43,6 +43,15 @@ import { ProviderKeysService } from './modules/integrations/provider-keys.servic
 import { Readers } from './modules/access/reader.js';
 import { GroupsService } from './modules/access/groups.service.js';
 import { SourceAccessService } from './modules/access/source-access.service.js';
+import { SessionTokens } from './modules/auth/session-tokens.js';
+import { ScimTokensService } from './modules/scim/scim-tokens.service.js';
+import { ScimUsersService } from './modules/scim/scim-users.service.js';
+import { ScimGroupsService } from './modules/scim/scim-groups.service.js';
+import { OidcConfigs } from './modules/sso/oidc-configs.js';
+import { DnsTxt } from './modules/sso/dns-txt.js';
+import { SsoDomainsService } from './modules/sso/sso-domains.service.js';
+import { SsoConnectionsService } from './modules/sso/sso-connections.service.js';
+import { SsoSignInService } from './modules/sso/sso-sign-in.service.js';
 import type { AppKeys } from './security/app-keys.js';
 import { LocalStorage } from './storage/local-storage.js';
 import type { ObjectStorage } from './storage/object-storage.js';
@@ -82,6 +91,14 @@ export interface Services {
   permissionSync: PermissionSync;
   linkedAccounts: LinkedAccountsService;
   bots: BotsService;
+  /** Single sign-on (OpenID Connect): connections, domains, and the sign-in flow. */
+  ssoConnections: SsoConnectionsService;
+  ssoDomains: SsoDomainsService;
+  ssoSignIn: SsoSignInService;
+  /** SCIM provisioning: the workspace's token, and the IdP's Users and Groups. */
+  scimTokens: ScimTokensService;
+  scimUsers: ScimUsersService;
+  scimGroups: ScimGroupsService;
 }
 
 export function createServices(
@@ -270,6 +287,32 @@ export function createServices(
     for (const id of sourceIds) await permissionSync.syncNow(id);
   };
   const bots = new BotsService(db, ask, providerKeys, auditLog, answerFeedback, readers);
+  const oidcConfigs = new OidcConfigs(config.sso.allowPrivateIssuers);
+  const ssoDomains = new SsoDomainsService(db, new DnsTxt(config.sso.dnsServers), auditLog);
+  const ssoConnections = new SsoConnectionsService(
+    db,
+    keys.secrets,
+    oidcConfigs,
+    ssoDomains,
+    auditLog,
+    { allowPrivateIssuers: config.sso.allowPrivateIssuers },
+  );
+  const ssoSignIn = new SsoSignInService(
+    db,
+    keys,
+    oidcConfigs,
+    ssoConnections,
+    auth,
+    auditLog,
+    logger,
+    config.publicUrl,
+  );
+  // Password sign-in asks SSO whether the workspace enforces it.
+  auth.passwordSignInGate = (user, caller) => ssoSignIn.passwordGate(user, caller);
+  const scimTokens = new ScimTokensService(db, keys.tokenHash, config.publicUrl, logger, auditLog);
+  const scimSessions = new SessionTokens(db, keys.tokenHash, config.refreshTokenTtlDays, logger);
+  const scimUsers = new ScimUsersService(db, scimSessions, logger, auditLog);
+  const scimGroups = new ScimGroupsService(db, auditLog);
   return {
     db,
     keys,
@@ -300,6 +343,12 @@ export function createServices(
     permissionSync,
     linkedAccounts,
     bots,
+    ssoConnections,
+    ssoDomains,
+    ssoSignIn,
+    scimTokens,
+    scimUsers,
+    scimGroups,
   };
 }
 

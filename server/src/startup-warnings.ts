@@ -3,7 +3,9 @@ import type { Config } from './config.js';
 
 /** What an operator should know at start-up about a production configuration, in plain words. */
 export function startupWarnings(
-  config: Pick<Config, 'env' | 'appSecret' | 'smtpUrl' | 'dataDir'>,
+  config: Pick<Config, 'env' | 'appSecret' | 'smtpUrl' | 'dataDir'> & {
+    sso?: Pick<Config['sso'], 'allowPrivateIssuers'>;
+  },
 ): string[] {
   if (config.env !== 'production') return [];
   const warnings: string[] = [];
@@ -14,6 +16,10 @@ export function startupWarnings(
   if (!config.smtpUrl)
     warnings.push(
       'SMTP_URL is not set: mail (sign-up and reset codes, invitations) is not sent but kept in the mail_outbox table for an operator (SELECT to_address, subject, text FROM mail_outbox ORDER BY created_at DESC). Codes and links are never written to the log.',
+    );
+  if (config.sso?.allowPrivateIssuers)
+    warnings.push(
+      'SSO_ALLOW_PRIVATE_ISSUERS is on: single sign-on accepts identity providers on loopback and private addresses over plain HTTP, where tokens can be read or forged on the network. It is meant for tests and labs: turn it off.',
     );
   return warnings;
 }

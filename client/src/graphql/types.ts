@@ -215,3 +215,37 @@ export type SourceStatus =
   | 'idle'
   | 'needs_reauth'
   | 'syncing';
+
+/** An OpenID Connect connection, as an admin sets it up. */
+export type SsoConnectionInput = {
+  /** The client id the IdP gave Lumen. */
+  clientId: Scalars['String']['input'];
+  /** The client secret, stored sealed and never answered back. On update, null or absent keeps the stored one; absent on create makes a public client (PKCE only). */
+  clientSecret?: InputMaybe<Scalars['String']['input']>;
+  /** Role of members created just in time, and of mapped members no group matches. */
+  defaultRole: Scalars['String']['input'];
+  /** Email domains this connection serves; each routes sign-ins once verified by DNS (or, for Google, by the hd claim). */
+  domains: Array<Scalars['String']['input']>;
+  /** Whether people may sign in with it (default true; absent on update keeps it). */
+  enabled?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Group → role pairs, applied at every sign-in; the highest matching role wins. */
+  groupRoles?: InputMaybe<Array<SsoGroupRoleInput>>;
+  /** The claim carrying the person’s groups (e.g. groups); null turns mapping off. */
+  groupsClaim?: InputMaybe<Scalars['String']['input']>;
+  /** The issuer URL (https); its /.well-known/openid-configuration is read when saving, and must name this issuer. */
+  issuer: Scalars['String']['input'];
+  /** Create a member at the first sign-in of someone not yet in the workspace. */
+  jitEnabled: Scalars['Boolean']['input'];
+  /** Shown on the sign-in button ("Continue with <name>"). */
+  name: Scalars['String']['input'];
+  /** Scopes to ask for (default openid email profile; openid is always added). */
+  scopes?: InputMaybe<Array<Scalars['String']['input']>>;
+};
+
+/** One IdP group and the Lumen role its members get. */
+export type SsoGroupRoleInput = {
+  /** The group as the IdP names it in the groups claim. */
+  group: Scalars['String']['input'];
+  /** A role key: admin, product_expert or customer_facing. */
+  role: Scalars['String']['input'];
+};

@@ -27,21 +27,24 @@ describe('visibleNavItems', () => {
     ]);
   });
 
-  it('shows the audit log and Analytics to admins (user.write) only', () => {
+  it('shows the audit log, single sign-on and Analytics to admins (user.write) only', () => {
     const admin = labels(
       visibleNavItems(SIDEBAR_ITEMS, ['user.read', 'user.write', 'search.read']),
     );
     expect(admin).toEqual([
       'Home',
       'History',
-      'Team Settings(Users,Groups,Integrations,API keys,Audit log)',
+      'Team Settings(Users,Groups,Integrations,API keys,Single sign-on,Audit log)',
       'Analytics',
       'Bots',
       'Connectors',
       'Search',
     ]);
-    expect(visibleLinks(CONFIGURATION_LINKS, ['user.write']).map((link) => link.to)).toContain(
-      '/app/audit-log',
+    expect(visibleLinks(CONFIGURATION_LINKS, ['user.write']).map((link) => link.to)).toEqual(
+      expect.arrayContaining(['/app/audit-log', '/app/sso']),
+    );
+    expect(visibleLinks(CONFIGURATION_LINKS, ['search.read']).map((link) => link.to)).not.toContain(
+      '/app/sso',
     );
   });
 

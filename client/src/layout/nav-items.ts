@@ -9,6 +9,7 @@ import {
   IconRobot,
   IconSearch,
   IconSettings,
+  IconShieldLock,
   IconUsers,
   IconUsersGroup,
   type Icon,
@@ -62,6 +63,14 @@ export const API_KEYS_LINK: NavLinkItem = {
   icon: IconKey,
 };
 
+/** Admins only: the company's identity provider (OpenID Connect, SCIM). */
+export const SSO_LINK: NavLinkItem = {
+  label: 'Single sign-on',
+  to: '/app/sso',
+  icon: IconShieldLock,
+  permission: 'user.write',
+};
+
 /** Admins only: who changed what in the workspace. */
 export const AUDIT_LOG_LINK: NavLinkItem = {
   label: 'Audit log',
@@ -78,7 +87,7 @@ export const SIDEBAR_ITEMS: NavItem[] = [
   {
     label: 'Team Settings',
     icon: IconSettings,
-    children: [USERS_LINK, GROUPS_LINK, INTEGRATIONS_LINK, API_KEYS_LINK, AUDIT_LOG_LINK],
+    children: [USERS_LINK, GROUPS_LINK, INTEGRATIONS_LINK, API_KEYS_LINK, SSO_LINK, AUDIT_LOG_LINK],
   },
   // Workspace-wide answer feedback and retention settings: admins only.
   { label: 'Analytics', to: '/app/analytics', icon: IconChartBar, permission: 'user.write' },
@@ -92,6 +101,7 @@ export const CONFIGURATION_LINKS: NavLinkItem[] = [
   GROUPS_LINK,
   INTEGRATIONS_LINK,
   API_KEYS_LINK,
+  SSO_LINK,
   AUDIT_LOG_LINK,
 ];
 

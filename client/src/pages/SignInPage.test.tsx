@@ -6,6 +6,7 @@ import type { SignInInput } from '../graphql/types';
 import { SignInDocument } from '../modules/auth/graphql/auth.generated';
 import { saveRedirect } from '../modules/auth/session-store';
 import { fakeToken, renderWithProviders } from '../test/render';
+import { ssoDiscoverMock } from '../test/sso-mocks';
 import { SignInPage } from './SignInPage';
 
 const user = {
@@ -263,5 +264,31 @@ describe('SignInPage after an expired session', () => {
     unmount();
     renderWithProviders(<SignInPage />, { path: '/signin' });
     expect(screen.queryByText('Your session expired, please sign in again.')).toBeNull();
+  });
+});
+
+describe('SignInPage: single sign-on', () => {
+  it('offers “Continue with” for an address whose domain signs in through SSO', async () => {
+    const userEvent_ = userEvent.setup();
+    renderWithProviders(<SignInPage />, {
+      path: '/signin',
+      mocks: [ssoDiscoverMock('ada@acme.com', [{ id: 'c1', name: 'Acme Okta' }])],
+    });
+    await userEvent_.type(screen.getByRole('textbox', { name: /email/i }), 'ada@acme.com');
+    const link = await screen.findByRole('link', { name: 'Continue with Acme Okta' });
+    expect(link).toHaveAttribute('href', '/api/auth/sso/c1/start');
+    expect(screen.getByText('or use your password')).toBeInTheDocument();
+  });
+
+  it('offers nothing for an address without SSO, and asks nothing for a half-typed one', async () => {
+    const userEvent_ = userEvent.setup();
+    renderWithProviders(<SignInPage />, {
+      path: '/signin',
+      mocks: [ssoDiscoverMock('ada@example.com', [])],
+    });
+    await userEvent_.type(screen.getByRole('textbox', { name: /email/i }), 'ada@example.com');
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(screen.queryByRole('link', { name: /Continue with/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Log in' })).toBeInTheDocument();
   });
 });

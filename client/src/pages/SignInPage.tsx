@@ -10,6 +10,7 @@ import { PasswordField } from '../modules/auth/components/PasswordField';
 import { FormAlert, type FormProblem } from '../modules/auth/components/FormAlert';
 import { savePasswordChallenge } from '../modules/auth/password-challenge';
 import { storeSession, takeRedirect, takeSessionExpired } from '../modules/auth/session-store';
+import { SsoButtons } from '../modules/sso/components/SsoButtons';
 import { errorCode, errorMessage } from '../shared/graphql-errors';
 
 /** Carries what was typed so the reset form need not ask again. */
@@ -91,6 +92,7 @@ export function SignInPage() {
             key={form.key('email')}
             {...form.getInputProps('email')}
           />
+          <SsoButtons email={form.values.email} />
           <PasswordField
             label="Password"
             autoComplete="current-password"

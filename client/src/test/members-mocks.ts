@@ -27,6 +27,7 @@ export function member(
     roles,
     createdAt: '2024-01-01T00:00:00.000Z',
     lastSignInAt: null,
+    deactivatedAt: null,
   };
 }
 

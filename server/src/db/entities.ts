@@ -26,6 +26,13 @@ import { AnswerFeedback } from '../modules/conversations/answer-feedback.entity.
 import { SourcePrincipal } from '../modules/connectors/permissions/source-principal.entity.js';
 import { Group, GroupMember } from '../modules/access/group.entity.js';
 import { SourceGroupGrant, SourceMemberGrant } from '../modules/access/source-grant.entity.js';
+import { SsoConnection } from '../modules/sso/sso-connection.entity.js';
+import { SsoDomain } from '../modules/sso/sso-domain.entity.js';
+import { SsoIdentity } from '../modules/sso/sso-identity.entity.js';
+import { SsoLoginAttempt } from '../modules/sso/sso-login-attempt.entity.js';
+import { SsoHandoffCode } from '../modules/sso/sso-handoff-code.entity.js';
+import { SsoSession } from '../modules/sso/sso-session.entity.js';
+import { ScimToken } from '../modules/scim/scim-token.entity.js';
 
 /** Every entity, listed explicitly (no globs: the same list works from src/ and dist/). */
 export const entities = [
@@ -65,4 +72,11 @@ export const entities = [
   GroupMember,
   SourceMemberGrant,
   SourceGroupGrant,
+  ScimToken,
+  SsoConnection,
+  SsoDomain,
+  SsoIdentity,
+  SsoLoginAttempt,
+  SsoHandoffCode,
+  SsoSession,
 ];

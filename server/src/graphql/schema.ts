@@ -14,6 +14,8 @@ import { LinkedAccountsResolver } from '../modules/linked-accounts/linked-accoun
 import { SourcesResolver } from '../modules/sources/sources.resolver.js';
 import { GroupsResolver } from '../modules/access/groups.resolver.js';
 import { SourceAccessResolver } from '../modules/access/source-access.resolver.js';
+import { ScimResolver } from '../modules/scim/scim.resolver.js';
+import { SsoResolver } from '../modules/sso/sso.resolver.js';
 import { authChecker } from './auth-checker.js';
 
 /** Every resolver of the API. The printed schema is committed as /schema.graphql. */
@@ -31,6 +33,8 @@ export const resolvers = [
   LinkedAccountsResolver,
   ApiKeysResolver,
   AuditResolver,
+  ScimResolver,
+  SsoResolver,
 ] as const;
 
 export function buildGraphQLSchema(): Promise<GraphQLSchema> {

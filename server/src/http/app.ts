@@ -17,6 +17,8 @@ import { searchRoutes } from '../modules/search/search.rest.js';
 import { botRoutes } from '../modules/bots/bots.rest.js';
 import { connectorRoutes } from '../modules/connectors/connectors.rest.js';
 import { sourceRoutes } from '../modules/sources/sources.rest.js';
+import { scimRoutes } from '../modules/scim/scim.rest.js';
+import { ssoRoutes } from '../modules/sso/sso.rest.js';
 import { LocalStorage } from '../storage/local-storage.js';
 import { S3Storage } from '../storage/s3-storage.js';
 import { storageRoutes } from '../storage/storage.rest.js';
@@ -99,6 +101,7 @@ export function createHttpApp(
   });
   api.use(express.json({ limit: JSON_BODY_LIMIT }), rejectNulBytes('rest'));
   api.use(authRoutes(services));
+  api.use(ssoRoutes(services, config.publicUrl));
   api.use(memberRoutes(services));
   api.use(sourceRoutes(services, config));
   api.use(searchRoutes(services));
@@ -112,6 +115,9 @@ export function createHttpApp(
   });
   api.use(restErrorHandler(services.logger));
   app.use('/api', api);
+
+  // SCIM 2.0 for the workspace's identity provider: its own auth, body limits and error shape.
+  app.use('/scim/v2', scimRoutes(services, config.scimRatePerMinute));
 
   serveClient(app, config.clientDir);
   app.use(restErrorHandler(services.logger));

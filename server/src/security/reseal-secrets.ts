@@ -3,6 +3,11 @@ import { integrationPasswordContext } from '../modules/connectors/connectors.ser
 import { sourceCredentialsContext } from '../modules/connectors/credentials.js';
 import { linkedTokenContext } from '../modules/linked-accounts/member-tokens.js';
 import { providerKeyContext } from '../modules/integrations/provider-keys.service.js';
+import {
+  connectionSecretContext,
+  loginVerifierContext,
+  ssoSessionContext,
+} from '../modules/sso/secret-contexts.js';
 import type { Logger } from '../shared/logger.js';
 import { openSecret, sealedWithCurrent, sealSecret, type SecretKeys } from './secret-box.js';
 
@@ -38,6 +43,24 @@ const SEALED_COLUMNS: {
     column: 'sealed_password',
     extra: ', user_id, name',
     context: (r) => integrationPasswordContext(r.user_id!, r.name!),
+  },
+  {
+    table: 'sso_connections',
+    column: 'sealed_client_secret',
+    extra: '',
+    context: (r) => connectionSecretContext(r.id),
+  },
+  {
+    table: 'sso_login_attempts',
+    column: 'sealed_code_verifier',
+    extra: '',
+    context: (r) => loginVerifierContext(r.id),
+  },
+  {
+    table: 'sso_sessions',
+    column: 'sealed_id_token',
+    extra: '',
+    context: (r) => ssoSessionContext(r.id),
   },
 ];
 

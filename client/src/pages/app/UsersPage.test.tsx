@@ -49,7 +49,11 @@ describe('UsersPage: the member list', () => {
     signIn();
     renderPage(
       [],
-      membersMock(firstPage, [ada(), grace(), alan()], { totalCount: 2000, endCursor: 'c1' }),
+      membersMock(
+        firstPage,
+        [ada(), grace(), { ...alan(), deactivatedAt: '2026-11-20T10:00:00.000Z' }],
+        { totalCount: 2000, endCursor: 'c1' },
+      ),
     );
     expect(screen.getByRole('heading', { name: 'Team Settings', level: 2 })).toBeInTheDocument();
     expect(screen.getByLabelText('Loading members')).toBeInTheDocument();
@@ -61,6 +65,9 @@ describe('UsersPage: the member list', () => {
     expect(within(row('Grace Hopper')).queryByText('You')).not.toBeInTheDocument();
     expect(within(row('Alan Turing')).getByText('Customer-facing prod')).toBeInTheDocument();
     expect(within(row('Alan Turing')).getByText('AT')).toBeInTheDocument();
+    // Deactivated by the identity provider (SCIM): said on the row, and only there.
+    expect(within(row('Alan Turing')).getByText('Deactivated')).toBeInTheDocument();
+    expect(within(row('Grace Hopper')).queryByText('Deactivated')).not.toBeInTheDocument();
     expect(screen.getByText('2,000 members')).toBeInTheDocument();
     expect(screen.getByText('Showing 3 of 2,000')).toBeInTheDocument();
     expect(await screen.findByText('Users in Analytical Engines')).toBeInTheDocument();

@@ -25,6 +25,8 @@ import { SearchHistoryFound1795735361301 } from './1795735361301-SearchHistoryFo
 import { PermissionSyncInterval1795817840067 } from './1795817840067-PermissionSyncInterval.js';
 import { MemberAccessFallback1795822018990 } from './1795822018990-MemberAccessFallback.js';
 import { UserDeactivation1795823813108 } from './1795823813108-UserDeactivation.js';
+import { ScimProvisioning1795823937962 } from './1795823937962-ScimProvisioning.js';
+import { AddSsoConnections1795823979722 } from './1795823979722-AddSsoConnections.js';
 import { PermissionSyncCursor1795817121952 } from './1795817121952-PermissionSyncCursor.js';
 import { AclChunkCounts1795814860780 } from './1795814860780-AclChunkCounts.js';
 import { MirrorToolPermissions1795811109343 } from './1795811109343-MirrorToolPermissions.js';
@@ -63,4 +65,6 @@ export const migrations = [
   PermissionSyncInterval1795817840067,
   MemberAccessFallback1795822018990,
   UserDeactivation1795823813108,
+  ScimProvisioning1795823937962,
+  AddSsoConnections1795823979722,
 ];

@@ -16,6 +16,12 @@ export const AccessErrors = {
     new AppError('BAD_USER_INPUT', `${id} is not a group of this workspace.`, 400, {
       field: 'groupIds',
     }),
+  scimManaged: () =>
+    new AppError(
+      'SCIM_MANAGED',
+      'This group is managed by your identity provider (SCIM): change its name and members there.',
+      409,
+    ),
   cannotChangeAccess: () =>
     new AppError(
       'FORBIDDEN',

@@ -46,6 +46,12 @@ export class GroupType {
   @Field(() => Date)
   createdAt: Date;
 
+  @Field(() => Boolean, {
+    description:
+      'The company’s identity provider manages the group through SCIM: its name and members change there, and updateGroup refuses to change them by hand (SCIM_MANAGED).',
+  })
+  managedByScim: boolean;
+
   static from({ group, members }: GroupWithMembers): GroupType {
     return Object.assign(new GroupType(), {
       id: group.id,
@@ -53,6 +59,7 @@ export class GroupType {
       members: members.map(UserType.from),
       memberCount: members.length,
       createdAt: group.createdAt,
+      managedByScim: group.scimManaged ?? false,
     });
   }
 }

@@ -32,6 +32,17 @@ export class Group {
   @Column({ type: 'text', name: 'name_key' })
   nameKey: string;
 
+  /**
+   * Set once the company's identity provider manages the group through SCIM: its name and
+   * members then change there, not by hand in Lumen.
+   */
+  @Column({ type: 'boolean', name: 'scim_managed', default: false })
+  scimManaged: boolean;
+
+  /** The identity provider's own id for the group (SCIM `externalId`). */
+  @Column({ type: 'text', name: 'scim_external_id', nullable: true })
+  scimExternalId: string | null;
+
   @CreateDateColumn({ type: 'timestamptz', name: 'created_at' })
   createdAt: Date;
 }

@@ -24,7 +24,8 @@ export class GroupsResolver {
 
   @Authorized('user.write')
   @Mutation(() => GroupType, {
-    description: 'Replaces a group’s name and members (admins). Takes effect on the next request.',
+    description:
+      'Replaces a group’s name and members (admins). Takes effect on the next request. Refused with SCIM_MANAGED for a group the identity provider manages (managedByScim).',
   })
   async updateGroup(
     @Arg('id', () => ID) id: string,

@@ -84,7 +84,7 @@ export class GroupsService {
     return (await this.withMembers(this.db, [created]))[0]!;
   }
 
-  /** Replaces the group's name and members. */
+  /** Replaces the group's name and members (refused for a group the IdP manages via SCIM). */
   async update(viewer: Viewer, id: string, input: GroupInput): Promise<GroupWithMembers> {
     requireCurrentPermission(viewer, 'user.write');
     assertId(id, 'No such group in this workspace.');
@@ -102,6 +102,11 @@ export class GroupsService {
       const before = (await m.getRepository(GroupMember).find({ where: { groupId: id } })).map(
         (r) => r.userId,
       );
+      // The identity provider owns a SCIM group: a hand edit would be undone at its next sync.
+      const sameMembers =
+        before.length === memberIds.length && before.every((u) => memberIds.includes(u));
+      if (group.scimManaged && (name !== group.name || !sameMembers))
+        throw AccessErrors.scimManaged();
       await m.getRepository(Group).update(group.id, { name, nameKey: nameKey(name) });
       await this.replaceMembers(m, viewer.workspaceId, group.id, memberIds);
       return { group: Object.assign(group, { name, nameKey: nameKey(name) }), before };

@@ -52,7 +52,15 @@ const NAME_MAX = 100;
 /** Accounts and sessions: the one implementation behind GraphQL and the REST adapter. */
 export const RESET_MAIL_JOB = 'auth.reset-mail';
 
+/**
+ * Asked after a password proved right and before a session starts (single sign-on enforcement):
+ * throws to refuse the password sign-in.
+ */
+export type PasswordSignInGate = (user: User, caller: Caller) => Promise<void>;
+
 export class AuthService {
+  /** Set by the SSO module (services.ts): refuses passwords where the workspace enforces SSO. */
+  passwordSignInGate?: PasswordSignInGate;
   private readonly throttle: SignInThrottle;
   private readonly sessions: SessionTokens;
   private readonly challenges: Challenges;
@@ -145,6 +153,8 @@ export class AuthService {
       throw AuthErrors.invalidCredentials();
     }
     await this.throttle.clear(accountKey);
+    // Only after the password was checked: a guesser learns nothing from the refusal.
+    await this.passwordSignInGate?.(user, caller);
 
     if (user.passwordResetRequired) {
       await this.sendResetCode(user);
@@ -282,10 +292,22 @@ export class AuthService {
     });
   }
 
+  /**
+   * A session for a person proved by other means (single sign-on), with the session id chosen
+   * by the caller so what it keeps about the session (the IdP's id_token) can name it.
+   */
+  async startVerifiedSession(user: User, familyId: string, remember = false): Promise<SignedIn> {
+    if (user.deactivatedAt) throw AuthErrors.sessionExpired();
+    return this.startSession(user, remember, familyId);
+  }
+
   /** One transaction (one commit) for the new session and the sign-in time. */
-  private async startSession(user: User, remember: boolean): Promise<SignedIn> {
+  private async startSession(
+    user: User,
+    remember: boolean,
     // The session (refresh-token family) id rides in the access token, so signing out ends both.
-    const familyId = randomUUID();
+    familyId: string = randomUUID(),
+  ): Promise<SignedIn> {
     const refreshToken = await this.db.transaction(async (m) => {
       await m.getRepository(User).update(user.id, { lastSignInAt: new Date() });
       return this.sessions.issue(user.id, remember, familyId, m);

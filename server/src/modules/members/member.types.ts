@@ -38,6 +38,13 @@ export class UserType {
   @Field(() => Date, { nullable: true })
   lastSignInAt: Date | null;
 
+  @Field(() => Date, {
+    nullable: true,
+    description:
+      'When the company’s identity provider deactivated the member (SCIM): they cannot sign in and every token of theirs is refused. Null for an active member.',
+  })
+  deactivatedAt: Date | null;
+
   workspaceId: string;
 
   static from(user: User): UserType {
@@ -50,6 +57,7 @@ export class UserType {
       permissions: permissionsFor(user.roles),
       createdAt: user.createdAt,
       lastSignInAt: user.lastSignInAt ?? null,
+      deactivatedAt: user.deactivatedAt ?? null,
       workspaceId: user.workspaceId,
     });
   }

@@ -70,7 +70,7 @@ export class MembersService {
     params.push(first, offset);
     const rows: (Record<string, unknown> & { total: string })[] = await this.db.query(
       `SELECT id, workspace_id, email, first_name, last_name, roles, created_at, last_sign_in_at,
-              count(*) OVER () AS total
+              deactivated_at, count(*) OVER () AS total
          FROM users WHERE ${where.join(' AND ')}
         ORDER BY ${ORDER[opts.sort ?? 'FIRST_NAME']}
         LIMIT $${params.length - 1} OFFSET $${params.length}`,
@@ -88,6 +88,7 @@ export class MembersService {
         roles: r.roles,
         createdAt: r.created_at,
         lastSignInAt: r.last_sign_in_at,
+        deactivatedAt: r.deactivated_at,
       }),
     );
     return {
@@ -104,7 +105,7 @@ export class MembersService {
     const wanted = [...new Set(roles)];
     if (wanted.length === 0 || !wanted.every(isRoleKey)) throw MemberErrors.invalidRoles();
     const updated = await this.db.transaction(async (m) => {
-      const admins = await this.lockAdmins(m.query.bind(m), viewer.workspaceId);
+      const admins = await lockWorkspaceAdmins(m.query.bind(m), viewer.workspaceId);
       const target = await m
         .getRepository(User)
         .findOne({ where: { id: userId, workspaceId: viewer.workspaceId } });
@@ -129,7 +130,7 @@ export class MembersService {
     requireCurrentPermission(viewer, 'user.write');
     assertId(userId, 'No such member in this workspace.');
     const removed = await this.db.transaction(async (m) => {
-      const admins = await this.lockAdmins(m.query.bind(m), viewer.workspaceId);
+      const admins = await lockWorkspaceAdmins(m.query.bind(m), viewer.workspaceId);
       const target = await m
         .getRepository(User)
         .findOne({ where: { id: userId, workspaceId: viewer.workspaceId } });
@@ -156,21 +157,6 @@ export class MembersService {
     }));
   }
 
-  /**
-   * Locks the workspace's admin rows for the transaction, so two admins demoting each other at
-   * the same moment cannot both succeed and leave the workspace without one.
-   */
-  private async lockAdmins(
-    query: (sql: string, params: unknown[]) => Promise<{ id: string }[]>,
-    workspaceId: string,
-  ) {
-    const rows = await query(
-      `SELECT id FROM users WHERE workspace_id = $1 AND 'admin' = ANY(roles) FOR UPDATE`,
-      [workspaceId],
-    );
-    return rows.map((r) => r.id);
-  }
-
   private async count(where: string[], params: unknown[]) {
     const [row] = await this.db.query(
       `SELECT count(*) AS n FROM users WHERE ${where.join(' AND ')}`,
@@ -178,4 +164,21 @@ export class MembersService {
     );
     return Number(row.n);
   }
+}
+
+/**
+ * Locks the workspace's admin rows until the transaction ends and answers their ids: whoever
+ * removes the admin role (a demotion, a removal, single sign-on's group mapping) checks the
+ * last admin under this lock. A deactivated admin (SCIM) cannot act, so only active ones count.
+ */
+export async function lockWorkspaceAdmins(
+  query: (sql: string, params: unknown[]) => Promise<{ id: string }[]>,
+  workspaceId: string,
+): Promise<string[]> {
+  const rows = await query(
+    `SELECT id FROM users
+      WHERE workspace_id = $1 AND 'admin' = ANY(roles) AND deactivated_at IS NULL FOR UPDATE`,
+    [workspaceId],
+  );
+  return rows.map((r) => r.id);
 }

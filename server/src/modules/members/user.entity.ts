@@ -64,6 +64,14 @@ export class User {
   @Column({ type: 'timestamptz', name: 'deactivated_at', nullable: true })
   deactivatedAt: Date | null;
 
+  /**
+   * The identity provider's own id for the person (SCIM `externalId`), null when SCIM never set
+   * one. Looked up by the IdP's `externalId eq` filter, so indexed.
+   */
+  @Index('idx_users_scim_external_id')
+  @Column({ type: 'text', name: 'scim_external_id', nullable: true })
+  scimExternalId: string | null;
+
   @Column({ type: 'timestamptz', name: 'last_sign_in_at', nullable: true })
   lastSignInAt: Date | null;
 

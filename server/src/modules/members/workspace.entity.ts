@@ -12,6 +12,13 @@ export class Workspace {
   @Column({ type: 'integer', name: 'conversation_retention_days', default: 90 })
   conversationRetentionDays: number;
 
+  /**
+   * Password sign-in is refused to the workspace's members (single sign-on only), except the
+   * break-glass owner: its earliest-created admin.
+   */
+  @Column({ type: 'boolean', name: 'sso_enforced', default: false })
+  ssoEnforced: boolean;
+
   @CreateDateColumn({ type: 'timestamptz', name: 'created_at' })
   createdAt: Date;
 }

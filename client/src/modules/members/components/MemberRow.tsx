@@ -10,6 +10,8 @@ export interface Member {
   lastName: string;
   /** Role keys (admin, product_expert, customer_facing). */
   roles: readonly string[];
+  /** Set when the company's identity provider deactivated them (SCIM). */
+  deactivatedAt?: string | null;
 }
 
 interface MemberRowProps {
@@ -43,6 +45,17 @@ export const MemberRow = memo(function MemberRow({
             {isYou && (
               <Badge size="xs" variant="light" radius="sm">
                 You
+              </Badge>
+            )}
+            {member.deactivatedAt && (
+              <Badge
+                size="xs"
+                variant="light"
+                color="gray"
+                radius="sm"
+                title="Deactivated by your identity provider: they cannot sign in"
+              >
+                Deactivated
               </Badge>
             )}
           </Group>

@@ -44,7 +44,7 @@ export type RoleKey =
   | 'customer_facing'
   | 'product_expert';
 
-export type MemberFieldsFragment = { id: string, email: string, firstName: string, lastName: string, roles: Array<Types.RoleKey>, createdAt: string, lastSignInAt: string | null };
+export type MemberFieldsFragment = { id: string, email: string, firstName: string, lastName: string, roles: Array<Types.RoleKey>, createdAt: string, lastSignInAt: string | null, deactivatedAt: string | null };
 
 export type InvitationFieldsFragment = { id: string, email: string, roles: Array<Types.RoleKey>, message: string | null, invitedByName: string | null, createdAt: string, expiresAt: string, expired: boolean, sendCount: number };
 
@@ -57,7 +57,7 @@ export type MembersQueryVariables = Exact<{
 }>;
 
 
-export type MembersQuery = { members: { totalCount: number, nodes: Array<{ id: string, email: string, firstName: string, lastName: string, roles: Array<Types.RoleKey>, createdAt: string, lastSignInAt: string | null }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } };
+export type MembersQuery = { members: { totalCount: number, nodes: Array<{ id: string, email: string, firstName: string, lastName: string, roles: Array<Types.RoleKey>, createdAt: string, lastSignInAt: string | null, deactivatedAt: string | null }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } };
 
 export type InvitationsQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -103,7 +103,7 @@ export type UpdateMemberRolesMutationVariables = Exact<{
 }>;
 
 
-export type UpdateMemberRolesMutation = { updateMemberRoles: { id: string, email: string, firstName: string, lastName: string, roles: Array<Types.RoleKey>, createdAt: string, lastSignInAt: string | null } };
+export type UpdateMemberRolesMutation = { updateMemberRoles: { id: string, email: string, firstName: string, lastName: string, roles: Array<Types.RoleKey>, createdAt: string, lastSignInAt: string | null, deactivatedAt: string | null } };
 
 export type RemoveMemberMutationVariables = Exact<{
   userId: string | number;
@@ -135,6 +135,7 @@ export const MemberFieldsFragmentDoc = gql`
   roles
   createdAt
   lastSignInAt
+  deactivatedAt
 }
     `;
 export const InvitationFieldsFragmentDoc = gql`
