@@ -1,5 +1,6 @@
+import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import { ScimErrors } from './scim-errors.js';
-import type { Filter, FilterValue } from './scim-filter.js';
+import { parseFilter, type Filter, type FilterValue } from './scim-filter.js';
 
 /**
  * How a filterable attribute reads in SQL. `ci`: text compared case-insensitively; `exact`: text
@@ -105,3 +106,18 @@ function booleanText(value: string | number): boolean {
 }
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Narrows a list query by a SCIM filter: its values travel as named parameters (:f0, :f1…). */
+export function whereFilter<T extends ObjectLiteral>(
+  query: SelectQueryBuilder<T>,
+  filter: string,
+  attributes: Record<string, SqlAttribute>,
+): void {
+  const params: Record<string, unknown> = {};
+  const param = (value: unknown) => {
+    const key = `f${Object.keys(params).length}`;
+    params[key] = value;
+    return `:${key}`;
+  };
+  query.andWhere(filterToSql(parseFilter(filter), attributes, param), params);
+}

@@ -5,8 +5,7 @@ import type { AuditAction } from '../audit/audit-actions.js';
 import { MAX_GROUP_MEMBERS, MAX_GROUPS } from '../access/access-limits.js';
 import { Group } from '../access/group.entity.js';
 import { ScimErrors } from './scim-errors.js';
-import { parseFilter } from './scim-filter.js';
-import { filterToSql, type SqlAttribute } from './scim-filter-sql.js';
+import { whereFilter, type SqlAttribute } from './scim-filter-sql.js';
 import { applyGroupPatch, groupFromBody, type ScimGroupFields } from './scim-group-input.js';
 import type { GroupRow, ScimGroupMember } from './scim-resources.js';
 import type { ScimCaller } from './scim-tokens.service.js';
@@ -56,15 +55,7 @@ export class ScimGroupsService {
       .getRepository(Group)
       .createQueryBuilder('g')
       .where('g.workspace_id = :ws', { ws: caller.workspaceId });
-    if (filter) {
-      const params: Record<string, unknown> = {};
-      const param = (value: unknown) => {
-        const key = `f${Object.keys(params).length}`;
-        params[key] = value;
-        return `:${key}`;
-      };
-      query.andWhere(filterToSql(parseFilter(filter), GROUP_ATTRIBUTES, param), params);
-    }
+    if (filter) whereFilter(query, filter, GROUP_ATTRIBUTES);
     const total = await query.getCount();
     const groups =
       count === 0

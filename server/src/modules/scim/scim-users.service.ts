@@ -7,8 +7,7 @@ import type { SessionTokens } from '../auth/session-tokens.js';
 import { lockWorkspaceAdmins } from '../members/members.service.js';
 import { User } from '../members/user.entity.js';
 import { ScimErrors } from './scim-errors.js';
-import { parseFilter } from './scim-filter.js';
-import { filterToSql, type SqlAttribute } from './scim-filter-sql.js';
+import { whereFilter, type SqlAttribute } from './scim-filter-sql.js';
 import { applyUserPatch, patchOperations, userFromBody } from './scim-user-input.js';
 import { userFields, type ScimUserFields } from './scim-resources.js';
 import type { ScimCaller } from './scim-tokens.service.js';
@@ -52,15 +51,7 @@ export class ScimUsersService {
       .getRepository(User)
       .createQueryBuilder('u')
       .where('u.workspace_id = :ws', { ws: caller.workspaceId });
-    if (filter) {
-      const params: Record<string, unknown> = {};
-      const param = (value: unknown) => {
-        const key = `f${Object.keys(params).length}`;
-        params[key] = value;
-        return `:${key}`;
-      };
-      query.andWhere(filterToSql(parseFilter(filter), USER_ATTRIBUTES, param), params);
-    }
+    if (filter) whereFilter(query, filter, USER_ATTRIBUTES);
     const total = await query.getCount();
     const users =
       count === 0
