@@ -9,14 +9,22 @@
  *   npm run bench:retrieval -- --all          the four shared collections, a table, the worst ratio
  *   npm run bench:retrieval -- --ablation [DIR]   each ranking component turned off in turn, on
  *                                             the four shared collections (or DIR), as ratios
+ *   npm run bench:retrieval -- --cross        the held-out protocol on the seven shared
+ *                                             collections (docs/RANKING.md): every setting chosen
+ *                                             on six, scored on the seventh, for each of the seven
  *   BENCH_DATABASE_URL=postgres://… npm run bench:retrieval -- DIR
  * HYBRID=1 turns hybrid retrieval on (EMBEDDING_MODEL) against the loopback fake of the
  * embeddings API the server tests use (a hashed bag of stemmed words, not a language model), and
  * scores the answers' path (hybrid) beside the results list's (words): it shows that fusion keeps
  * working and what it costs or gains with such vectors, not what a real model would give.
  * KEEP_DATABASE=1 keeps the loaded database (its URL is printed) instead of dropping it.
+ * --cross keeps each loaded collection in a cache (an embedded Postgres per collection under
+ * $TMPDIR/lumen-retrieval-cache, keyed by the corpus and the server's indexing code, so any
+ * change to how text is parsed, chunked or indexed loads it again); RETRIEVAL_CACHE=1 uses the
+ * same cache in the other modes, RETRIEVAL_CACHE=0 turns it off.
  */
 import 'reflect-metadata';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -28,6 +36,8 @@ import { ndcgAt, recallAt, type Qrels } from './ir-metrics.js';
 
 const SHARED_IR = path.resolve(import.meta.dirname, '..', '..', 'shared', 'data', 'ir');
 const ALL = ['cranfield', 'cisi', 'cacm', 'med'];
+/** The cross protocol's collections: the four above and three the ranking was not tuned on. */
+const SEVEN = [...ALL, 'lisa', 'cf', 'npl'];
 
 interface Scores {
   ndcg: number;
@@ -60,16 +70,42 @@ const ABLATIONS: Record<string, Partial<typeof RANKING>> = {
   'no length normalisation (b 0)': { b: 0 },
 };
 
+/**
+ * The cross protocol's grid: the values tried for each knob of ranking.ts that shapes the
+ * ranking (the candidate cap and re-scoring depth bound the cost and are left out), the
+ * configured value among them. One knob changes at a time, the others as configured.
+ */
+const GRID: Partial<Record<keyof typeof RANKING, number[]>> = {
+  k1: [0.9, 1.2, 1.6],
+  b: [0.5, 0.75, 0.9],
+  repeatedWords: [0, 0.5, 1],
+  titleWeight: [1, 2, 3, 5],
+  proximityWeight: [0, 0.3],
+  maxTerms: [24, 48],
+  feedbackTerms: [0, 5, 10, 20],
+  feedbackDocs: [5, 10, 20],
+  feedbackWeight: [0.15, 0.3, 0.5],
+  feedbackMinSupport: [0, 0.3, 0.5],
+  feedbackAgreement: [0, 1, 2],
+};
+/** A value replaces the configured one only if it gains more than this on the six (mean ratio). */
+const MARGIN = 0.005;
+
 const args = process.argv.slice(2);
 const ablation = args[0] === '--ablation';
-const arg = ablation ? (args[1] ?? '--all') : args[0];
+const cross = args[0] === '--cross';
+const arg = ablation ? (args[1] ?? '--all') : cross ? '--all' : args[0];
 if (!arg) {
   console.error(
-    'usage: npm run bench:retrieval -- DIR | --all | --ablation [DIR]   (corpus.jsonl, queries.jsonl, qrels.tsv)',
+    'usage: npm run bench:retrieval -- DIR | --all | --ablation [DIR] | --cross   (corpus.jsonl, queries.jsonl, qrels.tsv)',
   );
   process.exit(2);
 }
-const dirs = arg === '--all' ? ALL.map((name) => path.join(SHARED_IR, name)) : [arg];
+const dirs = (cross ? SEVEN : arg === '--all' ? ALL : null)?.map((name) =>
+  path.join(SHARED_IR, name),
+) ?? [arg];
+const useCache =
+  process.env.RETRIEVAL_CACHE === '1' || (cross && process.env.RETRIEVAL_CACHE !== '0');
 const fakeEmbeddings = process.env.HYBRID === '1' ? await startFakeOpenAI() : null;
 const hybridEnv: Record<string, string> = fakeEmbeddings
   ? {
@@ -79,6 +115,11 @@ const hybridEnv: Record<string, string> = fakeEmbeddings
     }
   : {};
 runBench(async () => {
+  if (cross) {
+    if (fakeEmbeddings) throw new Error('--cross measures the results list: run it without HYBRID');
+    await runCross(dirs);
+    return;
+  }
   const results: CollectionResult[] = [];
   for (const dir of dirs) results.push(await runCollection(dir, ablation ? ABLATIONS : {}));
   await fakeEmbeddings?.close();
@@ -86,10 +127,8 @@ runBench(async () => {
   if (ablation) printAblation(results);
 });
 
-async function runCollection(
-  dir: string,
-  ablations: Record<string, Partial<typeof RANKING>>,
-): Promise<CollectionResult> {
+/** A collection's files, read and checked. */
+function readCollection(dir: string) {
   const name = path.basename(path.resolve(dir));
   const readJsonl = (file: string) =>
     fs
@@ -109,74 +148,183 @@ async function runCollection(
   const textOf = new Map(queries.map((q) => [q._id, q.text]));
   // Every judged query counts (one without text scores 0), as in the baseline script.
   const judged = [...qrels.keys()];
+  return { name, corpus, qrels, textOf, judged };
+}
 
-  const { server, db, mode, call, stop } = await startBenchServer('retrieval', {
-    WORKSPACE_QUOTA_MB: '100000',
-    ...hybridEnv,
-  });
+/**
+ * The cache folder of a collection as the product indexes it now: keyed by the corpus, the
+ * files it becomes, the sources module (parsing, chunking, the indexer) and every migration that
+ * touches the chunks or the term statistics. Other migrations run on the cached database as on
+ * any other when the app starts.
+ */
+function cacheDirOf(dir: string, name: string, corpus: Record<string, string>[]): string {
+  const hash = createHash('sha256');
+  hash.update(JSON.stringify(corpusFiles(corpus)));
+  const src = path.resolve(import.meta.dirname, '..', 'server', 'src');
+  const walk = (folder: string, keep: (text: string) => boolean) => {
+    for (const entry of fs
+      .readdirSync(folder, { withFileTypes: true })
+      .sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      const full = path.join(folder, entry.name);
+      if (entry.isDirectory()) walk(full, keep);
+      else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts')) {
+        const text = fs.readFileSync(full, 'utf8');
+        if (!keep(text)) continue;
+        hash.update(path.relative(src, full));
+        hash.update(text);
+      }
+    }
+  };
+  walk(path.join(src, 'modules', 'sources'), () => true);
+  walk(path.join(src, 'db', 'migrations'), (text) =>
+    /\b(chunks|tsv|tsvector|search_term_stats|search_workspace_stats)\b/.test(text),
+  );
+  return path.join(
+    os.tmpdir(),
+    'lumen-retrieval-cache',
+    `${name}-${hash.digest('hex').slice(0, 16)}`,
+  );
+}
 
+/**
+ * A collection loaded into the product: every document through the upload, parsing, chunking
+ * and indexing of a fresh workspace, or, with the cache, the workspace a previous run loaded.
+ */
+async function openCollection(dir: string) {
+  const { name, corpus, qrels, textOf, judged } = readCollection(dir);
+  const cacheDir = useCache ? cacheDirOf(dir, name, corpus) : null;
+  const idsFile = cacheDir ? path.join(cacheDir, 'corpus-ids.json') : null;
+  const cached = idsFile !== null && fs.existsSync(idsFile);
+  if (cacheDir && !cached) fs.rmSync(cacheDir, { recursive: true, force: true });
+  const { server, db, mode, call, stop } = await startBenchServer(
+    'retrieval',
+    { WORKSPACE_QUOTA_MB: '100000', ...hybridEnv },
+    cacheDir ? { databaseDir: cacheDir } : {},
+  );
   const corpusIdOf = new Map<string, string>();
+  const files = corpusFiles(corpus);
+  let ingestSeconds: number | null = null;
   try {
-    await call('POST', '/api/signup', {
-      email: 'bench@example.com',
-      password: 'bench passphrase 1',
-    });
-    const { token } = await call('POST', '/api/signin', {
-      email: 'bench@example.com',
-      password: 'bench passphrase 1',
-    });
-    const started = performance.now();
-    const files = corpusFiles(corpus);
-    let next = 0;
-    let failure: unknown = null;
-    // Eight uploaders; the first refusal stops them all, and the bench with it.
-    await Promise.all(
-      Array.from({ length: 8 }, async () => {
-        while (next < files.length && !failure) {
-          const file = files[next++];
-          try {
-            corpusIdOf.set(await upload(call, token, file), file.id);
-          } catch (error) {
-            failure ??= new Error(`corpus document ${file.id}: ${(error as Error).message}`);
-          }
-        }
-      }),
-    );
-    if (failure) throw failure;
-    let failed = 0;
-    await waitFor(`indexing ${files.length} documents`, async () => {
-      const [row] = await server.services.db.query(
-        `SELECT count(*) FILTER (WHERE status IN ('indexed', 'failed'))::int AS done,
-                count(*) FILTER (WHERE status = 'failed')::int AS failed FROM documents`,
-      );
-      failed = row.failed;
-      return { done: row.done >= files.length, progress: row.done };
-    });
-    if (failed > 0) {
-      const errors = await server.services.db.query(
-        `SELECT error, count(*)::int AS n FROM documents WHERE status = 'failed' GROUP BY 1`,
-      );
-      throw new Error(`${failed} corpus documents failed to index: ${JSON.stringify(errors)}`);
+    if (cached) {
+      for (const [documentId, id] of Object.entries(
+        JSON.parse(fs.readFileSync(idsFile, 'utf8')) as Record<string, string>,
+      ))
+        corpusIdOf.set(documentId, id);
+    } else {
+      const started = performance.now();
+      await ingest(server, call, files, corpusIdOf);
+      ingestSeconds = (performance.now() - started) / 1000;
+      // Written last: a run stopped half-way leaves no cache, and the next one loads again.
+      if (idsFile) fs.writeFileSync(idsFile, JSON.stringify(Object.fromEntries(corpusIdOf)));
     }
-    await checkTwinsIndexedAlike(server.services.db, files, corpusIdOf);
-    if (fakeEmbeddings) {
-      // Hybrid: every chunk's vector written before anything is measured.
-      await waitFor('embedding every chunk', async () => {
-        const [{ missing }] = await server.services.db.query(
-          `SELECT count(*)::int AS missing FROM chunks c
-            WHERE NOT EXISTS (SELECT 1 FROM chunk_embeddings e WHERE e.chunk_id = c.id)`,
-        );
-        return { done: missing === 0, progress: -missing };
-      });
-    }
-    const ingestSeconds = (performance.now() - started) / 1000;
-    const [{ workspace_id: workspaceId, uploaded_by_id: userId }] = await server.services.db.query(
-      'SELECT workspace_id, uploaded_by_id FROM documents LIMIT 1',
-    );
-    // The bench's member reads every source: what the product's own search would give them.
-    const reader = await server.services.readers.forMember(workspaceId, userId);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  const [{ workspace_id: workspaceId, uploaded_by_id: userId }] = await server.services.db.query(
+    'SELECT workspace_id, uploaded_by_id FROM documents LIMIT 1',
+  );
+  // The bench's member reads every source: what the product's own search would give them.
+  const reader = await server.services.readers.forMember(workspaceId, userId);
+  const baseline = new Bm25Baseline(corpus as { _id: string; title?: string; text?: string }[]);
+  return {
+    name,
+    corpus,
+    files,
+    qrels,
+    textOf,
+    judged,
+    server,
+    db,
+    mode,
+    stop,
+    cached,
+    workspaceId,
+    reader,
+    corpusIdOf,
+    ingestSeconds,
+    baseline,
+  };
+}
+type Loaded = Awaited<ReturnType<typeof openCollection>>;
 
-    const baseline = new Bm25Baseline(corpus as { _id: string; title?: string; text?: string }[]);
+/** Uploads every file and waits until each is indexed (and embedded, with HYBRID=1). */
+async function ingest(
+  server: Awaited<ReturnType<typeof startBenchServer>>['server'],
+  call: Awaited<ReturnType<typeof startBenchServer>>['call'],
+  files: CorpusFile[],
+  corpusIdOf: Map<string, string>,
+) {
+  await call('POST', '/api/signup', {
+    email: 'bench@example.com',
+    password: 'bench passphrase 1',
+  });
+  const { token } = await call('POST', '/api/signin', {
+    email: 'bench@example.com',
+    password: 'bench passphrase 1',
+  });
+  let next = 0;
+  let failure: unknown = null;
+  // Eight uploaders; the first refusal stops them all, and the bench with it.
+  await Promise.all(
+    Array.from({ length: 8 }, async () => {
+      while (next < files.length && !failure) {
+        const file = files[next++];
+        try {
+          corpusIdOf.set(await upload(call, token, file), file.id);
+        } catch (error) {
+          failure ??= new Error(`corpus document ${file.id}: ${(error as Error).message}`);
+        }
+      }
+    }),
+  );
+  if (failure) throw failure;
+  let failed = 0;
+  await waitFor(`indexing ${files.length} documents`, async () => {
+    const [row] = await server.services.db.query(
+      `SELECT count(*) FILTER (WHERE status IN ('indexed', 'failed'))::int AS done,
+              count(*) FILTER (WHERE status = 'failed')::int AS failed FROM documents`,
+    );
+    failed = row.failed;
+    return { done: row.done >= files.length, progress: row.done };
+  });
+  if (failed > 0) {
+    const errors = await server.services.db.query(
+      `SELECT error, count(*)::int AS n FROM documents WHERE status = 'failed' GROUP BY 1`,
+    );
+    throw new Error(`${failed} corpus documents failed to index: ${JSON.stringify(errors)}`);
+  }
+  await checkTwinsIndexedAlike(server.services.db, files, corpusIdOf);
+  if (fakeEmbeddings) {
+    // Hybrid: every chunk's vector written before anything is measured.
+    await waitFor('embedding every chunk', async () => {
+      const [{ missing }] = await server.services.db.query(
+        `SELECT count(*)::int AS missing FROM chunks c
+          WHERE NOT EXISTS (SELECT 1 FROM chunk_embeddings e WHERE e.chunk_id = c.id)`,
+      );
+      return { done: missing === 0, progress: -missing };
+    });
+  }
+}
+
+/** The results list's documents for a question (corpus ids, best first, at most 100). */
+async function listRanking(c: Loaded, text: string): Promise<string[]> {
+  if (!text.trim()) return [];
+  const { passages } = await c.server.services.search.rankDocuments(c.reader, {
+    text: text.slice(0, 1000),
+    first: 100,
+  });
+  return [...new Set(passages.map((p) => c.corpusIdOf.get(p.documentId)!))].slice(0, 100);
+}
+
+async function runCollection(
+  dir: string,
+  ablations: Record<string, Partial<typeof RANKING>>,
+): Promise<CollectionResult> {
+  const c = await openCollection(dir);
+  const { name, corpus, files, qrels, textOf, judged, server, db, mode, stop, workspaceId } = c;
+  const { reader, corpusIdOf, ingestSeconds, baseline } = c;
+  try {
     const base: Scores = { ndcg: 0, recall: 0 };
     for (const id of judged) {
       const plain = baseline.search(textOf.get(id) ?? '', 1000);
@@ -206,20 +354,13 @@ async function runCollection(
         const text = textOf.get(id) ?? '';
         const gains = qrels.get(id)!;
         const t0 = performance.now();
-        const question = text.slice(0, 1000);
-        const { passages } = !text.trim()
-          ? { passages: [] }
-          : retriever === 'list'
-            ? await server.services.search.rankDocuments(reader, {
-                text: question,
-                first: 100,
-              })
-            : await answerPassages(question);
+        let ranked: string[];
+        if (retriever === 'list' || !text.trim()) ranked = await listRanking(c, text);
+        else {
+          const { passages } = await answerPassages(text.slice(0, 1000));
+          ranked = [...new Set(passages.map((p) => corpusIdOf.get(p.documentId)!))].slice(0, 100);
+        }
         latencies.push(performance.now() - t0);
-        const ranked = [...new Set(passages.map((p) => corpusIdOf.get(p.documentId)!))].slice(
-          0,
-          100,
-        );
         scores.ndcg += ndcgAt(ranked, gains, 10) / judged.length;
         scores.recall += recallAt(ranked, gains, 100) / judged.length;
       }
@@ -240,7 +381,7 @@ async function runCollection(
     latencies.sort((a, b) => a - b);
     console.log(`retrieval benchmark: ${name} (${mode} database)`);
     console.log(
-      `  corpus: ${files.length} documents ingested in ${ingestSeconds.toFixed(1)} s (${files.filter((f) => f.titleAsText).length} title-only, ${files.filter((f) => f.twin).length} with a twin's exact text; ${corpus.length - files.length} without any word skipped), ${judged.length} judged queries`,
+      `  corpus: ${files.length} documents ${ingestSeconds === null ? 'from the cache' : `ingested in ${ingestSeconds.toFixed(1)} s`} (${files.filter((f) => f.titleAsText).length} title-only, ${files.filter((f) => f.twin).length} with a twin's exact text; ${corpus.length - files.length} without any word skipped), ${judged.length} judged queries`,
     );
     if (words)
       console.log(
@@ -260,7 +401,7 @@ async function runCollection(
     return { name, ours, baseline: base, variants };
   } finally {
     // KEEP_DATABASE=1 leaves the loaded collection for tuning runs against it.
-    const keep = Boolean(process.env.KEEP_DATABASE);
+    const keep = Boolean(process.env.KEEP_DATABASE) && !useCache;
     await stop(keep);
     if (keep) {
       const ids = path.join(os.tmpdir(), `lumen-retrieval-ids-${name}.json`);
@@ -411,4 +552,202 @@ function printAblation(rows: CollectionResult[]) {
   };
   line('as configured', (r) => r.ours);
   for (const variant of rows[0].variants.keys()) line(variant, (r) => r.variants.get(variant)!);
+}
+
+/** Per judged query, in the order of `judged`; `rank` only for single-relevant questions. */
+interface Run {
+  ndcg: number[];
+  recall: number[];
+  /** The relevant document's rank (Infinity past the list) for each single-relevant question. */
+  rank: number[];
+}
+
+interface CrossCollection {
+  name: string;
+  base: Run;
+  runs: Map<string, Run>;
+}
+
+type Change = Partial<typeof RANKING>;
+const labelOf = (change: Change) =>
+  Object.entries(change)
+    .map(([k, v]) => `${k} ${v}`)
+    .join(', ') || 'as configured';
+const mean = (xs: number[]) => xs.reduce((a, x) => a + x, 0) / Math.max(xs.length, 1);
+
+/** Every judged query of `c` through the ranking with `change` applied (plain BM25 if null). */
+async function runQueries(c: Loaded, change: Change | null): Promise<Run> {
+  const configured = { ...RANKING };
+  Object.assign(RANKING, change ?? {});
+  try {
+    const run: Run = { ndcg: [], recall: [], rank: [] };
+    for (const id of c.judged) {
+      const text = c.textOf.get(id) ?? '';
+      const gains = c.qrels.get(id)!;
+      const ranked = change === null ? c.baseline.search(text, 1000) : await listRanking(c, text);
+      run.ndcg.push(ndcgAt(ranked, gains, 10));
+      run.recall.push(recallAt(ranked, gains, 100));
+      const relevant = [...gains].filter(([, g]) => g >= 1).map(([d]) => d);
+      if (relevant.length === 1) {
+        const at = ranked.indexOf(relevant[0]);
+        run.rank.push(at < 0 ? Infinity : at + 1);
+      }
+    }
+    return run;
+  } finally {
+    Object.assign(RANKING, configured);
+  }
+}
+
+/**
+ * Leave-one-collection-out: every grid point scored on every collection; then, for each
+ * collection, each knob's value is chosen on the other six (the best mean nDCG@10 ratio to plain
+ * BM25 among the values that keep Recall@100 at least at plain BM25's, or at the configured
+ * value's if that is below, on each of the six; the configured value unless another gains more
+ * than MARGIN), and the chosen configuration is scored on the collection left out.
+ */
+async function runCross(dirs: string[]) {
+  const started = performance.now();
+  const configs: Change[] = [{}];
+  for (const [knob, values] of Object.entries(GRID))
+    for (const value of values!)
+      if (value !== RANKING[knob as keyof typeof RANKING]) configs.push({ [knob]: value });
+  const collections: CrossCollection[] = [];
+  console.log(
+    `cross protocol: ${configs.length} configurations (one knob changed at a time) on ${dirs.length} collections`,
+  );
+  for (const dir of dirs) {
+    const t0 = performance.now();
+    const c = await openCollection(dir);
+    try {
+      const loaded = performance.now();
+      const entry: CrossCollection = {
+        name: c.name,
+        base: await runQueries(c, null),
+        runs: new Map(),
+      };
+      for (const change of configs) entry.runs.set(labelOf(change), await runQueries(c, change));
+      collections.push(entry);
+      console.log(
+        `  ${c.name}: ${c.files.length} documents ${c.ingestSeconds === null ? 'from the cache' : `ingested in ${c.ingestSeconds.toFixed(0)} s`}, ${c.judged.length} queries × ${configs.length} configurations in ${((performance.now() - loaded) / 1000).toFixed(0)} s (${((performance.now() - t0) / 1000).toFixed(0)} s in all)`,
+      );
+    } finally {
+      await c.stop();
+    }
+  }
+
+  const ratio = (run: Run, base: Run, pick: (r: Run) => number[]) => {
+    const b = mean(pick(base));
+    return b > 0 ? mean(pick(run)) / b : 0;
+  };
+  const ndcgRatio = (c: CrossCollection, run: Run) => ratio(run, c.base, (r) => r.ndcg);
+  const recallRatio = (c: CrossCollection, run: Run) => ratio(run, c.base, (r) => r.recall);
+
+  // The choice for each held-out collection, made on the other six.
+  const choices = new Map<string, Change>();
+  for (const held of collections) {
+    const train = collections.filter((c) => c !== held);
+    const chosen: Change = {};
+    for (const [knob, values] of Object.entries(GRID)) {
+      const configured = RANKING[knob as keyof typeof RANKING];
+      const label = (v: number) => (v === configured ? 'as configured' : `${knob} ${v}`);
+      const trainScore = (v: number) => mean(train.map((c) => ndcgRatio(c, c.runs.get(label(v))!)));
+      const eligible = (v: number) =>
+        train.every((c) => {
+          const floor = Math.min(1, recallRatio(c, c.runs.get('as configured')!));
+          return recallRatio(c, c.runs.get(label(v))!) >= floor - 1e-9;
+        });
+      let best = configured;
+      for (const v of values!)
+        if (eligible(v) && trainScore(v) > trainScore(best) + (best === configured ? MARGIN : 0))
+          best = v;
+      if (best !== configured) (chosen as Record<string, number>)[knob] = best;
+    }
+    choices.set(held.name, chosen);
+  }
+
+  // Score each held-out choice on its own collection (from the cache: no second load).
+  const heldOut = new Map<string, Run>();
+  for (const [i, dir] of dirs.entries()) {
+    const held = collections[i];
+    const chosen = choices.get(held.name)!;
+    const known = held.runs.get(labelOf(chosen));
+    if (known) {
+      heldOut.set(held.name, known);
+      continue;
+    }
+    const c = await openCollection(dir);
+    try {
+      heldOut.set(held.name, await runQueries(c, chosen));
+    } finally {
+      await c.stop();
+    }
+  }
+
+  const lower = (c: CrossCollection, run: Run) =>
+    run.rank.filter((r, i) => r > c.base.rank[i]).length;
+  const f = (x: number, d = 3) => x.toFixed(d);
+  console.log(
+    `\nheld-out: nDCG@10 and Recall@100 of plain BM25, of the configured ranking and of the choice made on the other six (ratios to plain BM25); "1rel lower": single-relevant questions whose document ranks lower than plain BM25 puts it`,
+  );
+  console.log(
+    'collection   BM25 nDCG  R@100 | configured nDCG ratio  R@100 ratio 1rel lower | held-out nDCG ratio  R@100 ratio 1rel lower  Δ vs configured (±SE)',
+  );
+  const rows: {
+    name: string;
+    configured: number;
+    held: number;
+    recallConf: number;
+    recallHeld: number;
+  }[] = [];
+  let singles = 0;
+  let lowerConf = 0;
+  let lowerHeld = 0;
+  for (const c of collections) {
+    const conf = c.runs.get('as configured')!;
+    const held = heldOut.get(c.name)!;
+    const diffs = held.ndcg.map((x, i) => x - conf.ndcg[i]);
+    const sd = Math.sqrt(mean(diffs.map((d) => (d - mean(diffs)) ** 2)));
+    const se = sd / Math.sqrt(diffs.length) / mean(c.base.ndcg);
+    const row = {
+      name: c.name,
+      configured: ndcgRatio(c, conf),
+      held: ndcgRatio(c, held),
+      recallConf: recallRatio(c, conf),
+      recallHeld: recallRatio(c, held),
+    };
+    rows.push(row);
+    singles += c.base.rank.length;
+    lowerConf += lower(c, conf);
+    lowerHeld += lower(c, held);
+    console.log(
+      `${c.name.padEnd(12)} ${f(mean(c.base.ndcg), 4).padStart(9)} ${f(mean(c.base.recall), 4).padStart(6)} | ${f(mean(conf.ndcg), 4).padStart(15)} ${f(row.configured).padStart(5)} ${f(mean(conf.recall), 4).padStart(6)} ${f(row.recallConf).padStart(5)} ${`${lower(c, conf)}/${c.base.rank.length}`.padStart(10)} | ${f(mean(held.ndcg), 4).padStart(13)} ${f(row.held).padStart(5)} ${f(mean(held.recall), 4).padStart(6)} ${f(row.recallHeld).padStart(5)} ${`${lower(c, held)}/${c.base.rank.length}`.padStart(10)}  ${(row.held - row.configured >= 0 ? '+' : '') + f(row.held - row.configured)} (±${f(se)})`,
+    );
+  }
+  const summary = (pick: (r: (typeof rows)[number]) => number) =>
+    `mean ${f(mean(rows.map(pick)))}, worst ${f(Math.min(...rows.map(pick)))}`;
+  console.log(
+    `configured: nDCG@10 ratio ${summary((r) => r.configured)}; Recall@100 ratio ${summary((r) => r.recallConf)}; single-relevant ranked lower ${lowerConf}/${singles}`,
+  );
+  console.log(
+    `held-out:   nDCG@10 ratio ${summary((r) => r.held)}; Recall@100 ratio ${summary((r) => r.recallHeld)}; single-relevant ranked lower ${lowerHeld}/${singles}   (target: nDCG worst ≥ 1.03, Recall worst ≥ 1.00)`,
+  );
+  console.log('\nchoices made on the other six (the configured value unless named):');
+  for (const [name, chosen] of choices)
+    console.log(`  without ${name.padEnd(10)} ${labelOf(chosen)}`);
+
+  console.log(
+    `\nablation (each line changes one knob; nDCG@10 and Recall@100 as ratios to plain BM25; 1rel: single-relevant ranked lower than plain BM25)`,
+  );
+  console.log(
+    `${'variant'.padEnd(26)}${collections.map((c) => c.name.padStart(13)).join('')}   mean nDCG  worst nDCG  1rel`,
+  );
+  for (const change of configs) {
+    const label = labelOf(change);
+    const ratios = collections.map((c) => ndcgRatio(c, c.runs.get(label)!));
+    console.log(
+      `${label.padEnd(26)}${collections.map((c, i) => ` ${f(ratios[i])} ${f(recallRatio(c, c.runs.get(label)!))}`.padStart(13)).join('')}   ${f(mean(ratios)).padStart(9)}  ${f(Math.min(...ratios)).padStart(10)}  ${collections.reduce((n, c) => n + lower(c, c.runs.get(label)!), 0)}/${singles}`,
+    );
+  }
+  console.log(`\ncross protocol: ${((performance.now() - started) / 1000 / 60).toFixed(1)} min`);
 }

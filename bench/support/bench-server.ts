@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../../server/src/config.js';
+import { startEmbeddedPostgres } from '../../server/src/db/embedded-postgres.js';
 import { createTemporaryDatabase } from '../../server/src/db/temporary-database.js';
 import { startServer } from '../../server/src/server.js';
 import { createLogger } from '../../server/src/shared/logger.js';
@@ -19,12 +20,27 @@ export class BenchCallError extends Error {
 
 /**
  * The real app for a benchmark: a fresh database (embedded, or BENCH_DATABASE_URL's server), a
- * fresh DATA_DIR, production settings plus `env`, and a JSON caller for its REST paths.
+ * fresh DATA_DIR, production settings plus `env`, and a JSON caller for its REST paths. With
+ * `databaseDir`, the database is instead an embedded Postgres kept in that folder with the app's
+ * DATA_DIR (created if missing, reused as they are if not, never dropped): a bench's cache of a
+ * loaded corpus.
  */
-export async function startBenchServer(name: string, env: Record<string, string> = {}) {
-  const mode = process.env.BENCH_DATABASE_URL ? 'postgres' : 'embedded';
-  const db = await createTemporaryDatabase(process.env.BENCH_DATABASE_URL);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `lumen-bench-${name}-`));
+export async function startBenchServer(
+  name: string,
+  env: Record<string, string> = {},
+  options: { databaseDir?: string } = {},
+) {
+  const mode = options.databaseDir
+    ? 'embedded, cached'
+    : process.env.BENCH_DATABASE_URL
+      ? 'postgres'
+      : 'embedded';
+  const db = options.databaseDir
+    ? await keptDatabase(options.databaseDir)
+    : await createTemporaryDatabase(process.env.BENCH_DATABASE_URL);
+  // Kept with its database: the app refuses a database whose uploaded files it cannot read.
+  const dataDir =
+    options.databaseDir ?? fs.mkdtempSync(path.join(os.tmpdir(), `lumen-bench-${name}-`));
   const config = {
     ...loadConfig({
       NODE_ENV: 'production',
@@ -69,9 +85,15 @@ export async function startBenchServer(name: string, env: Record<string, string>
     async stop(keepDatabase = false) {
       await server.stop();
       if (!keepDatabase) await db.drop();
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (!options.databaseDir) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** An embedded Postgres in `dir` that outlives the run: "dropping" it only stops it. */
+async function keptDatabase(dir: string) {
+  const embedded = await startEmbeddedPostgres(dir, createLogger('warn'));
+  return { url: embedded.url, drop: () => embedded.stop() };
 }
 
 /**

@@ -36,4 +36,17 @@ describe('pseudo-relevance feedback', () => {
     const words = Array.from({ length: 40 }, (_, i) => word(`w${i}`, 5, 1 / (i + 1)));
     expect(expansionTerms(words, 10, 1000)).toHaveLength(RANKING.feedbackTerms);
   });
+
+  it('with feedbackAgreement, lends more when the passages agree and less when they do not', () => {
+    const saved = RANKING.feedbackAgreement;
+    RANKING.feedbackAgreement = 1;
+    try {
+      const all = expansionTerms([word('turbul', 10, 0.4)], 10, 1000);
+      const few = expansionTerms([word('turbul', 3, 0.4)], 10, 1000);
+      expect(all[0].weight).toBeCloseTo(2 * RANKING.feedbackWeight);
+      expect(few[0].weight).toBeCloseTo(0.6 * RANKING.feedbackWeight);
+    } finally {
+      RANKING.feedbackAgreement = saved;
+    }
+  });
 });

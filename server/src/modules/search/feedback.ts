@@ -30,11 +30,14 @@ export function expansionTerms(
     .slice(0, RANKING.feedbackTerms);
   const best = scored[0]?.value ?? 0;
   if (best <= 0) return [];
+  // How much the feedback passages agree: the mean share of them holding each lent word.
+  const agreement = scored.reduce((sum, w) => sum + w.support, 0) / scored.length / feedbackCount;
+  const adapt = RANKING.feedbackAgreement > 0 ? (2 * agreement) ** RANKING.feedbackAgreement : 1;
   return scored.map((w) => ({
     lexeme: w.lexeme,
     df: w.df,
     idf: w.idf,
-    weight: (RANKING.feedbackWeight * w.value) / best,
+    weight: (RANKING.feedbackWeight * adapt * w.value) / best,
   }));
 }
 

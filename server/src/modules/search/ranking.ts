@@ -2,7 +2,9 @@
  * Ranking parameters of the lexical retriever, in one place: one configuration for every
  * workspace. Textbook values are kept wherever the four shared collections (Cranfield, CISI,
  * CACM, MED; `npm run bench:retrieval -- --all` and `-- --ablation`) did not agree on another;
- * a component stays only if it helps on most of them and hurts on none (docs/RANKING.md).
+ * a component stays only if it helps on most of them and hurts on none. A default changes only
+ * if it wins held-out: `npm run bench:retrieval -- --cross`, each setting chosen on six of the
+ * seven shared collections and scored on the seventh (docs/RANKING.md).
  */
 export const RANKING: {
   k1: number;
@@ -17,6 +19,7 @@ export const RANKING: {
   feedbackWeight: number;
   feedbackMinTerms: number;
   feedbackMinSupport: number;
+  feedbackAgreement: number;
   maxTerms: number;
   carriedWeight: number;
 } = {
@@ -59,6 +62,13 @@ export const RANKING: {
    * ambiguous or badly matched), no word reaches the share and the query is left as asked.
    */
   feedbackMinSupport: 0.3,
+  /**
+   * Feedback whose weight follows how much the feedback passages agree: the lent words' weight
+   * is multiplied by (2 × agreement) to this power, where agreement is the mean share of the
+   * feedback passages that hold each lent word (0.5: as fixed; 1: all of them hold every word).
+   * 0 = a fixed weight. Measured held-out by `npm run bench:retrieval -- --cross` (docs/RANKING.md).
+   */
+  feedbackAgreement: 0,
   /**
    * Longest question analysed, in distinct terms (after stop words); the rarest are kept. Long
    * questions (a pasted paragraph) rank better with most of their words than with the rarest few.
