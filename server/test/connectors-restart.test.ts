@@ -149,4 +149,5 @@ it('resumes a sync killed with -9 from its checkpoint, without duplicates', asyn
   expect(listings.length).toBeGreaterThan(0);
   expect(listings.every((r) => r.query.get('cursor'))).toBe(true);
   expect(row.sync_run).toBe(killedAt.sync_run);
-});
+  // Two server starts and a 700-page sync: on a loaded 2-core machine this takes well over 30 s.
+}, 120_000);

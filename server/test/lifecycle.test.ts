@@ -53,7 +53,8 @@ async function start(env: Record<string, string> = {}) {
   let output = '';
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));
-  await waitFor(() => output.includes('Lumen is running') || child.exitCode !== null, 60_000);
+  // The whole banner: "Lumen is running" and the sign-in line after it can arrive apart.
+  await waitFor(() => /sign in at \S+\/signin/i.test(output) || child.exitCode !== null, 60_000);
   if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
   return { child, url: `http://127.0.0.1:${port}`, output: () => output };
 }
