@@ -36,6 +36,9 @@ const SMOKE: Record<string, { env?: Record<string, string>; args?: string[] }> =
   },
   'bench:source-listing': { env: { SIZES: '1100', RUNS: '2' } }, // 21 pages of 50
   'bench:answers': { env: { LIMIT: '2' } }, // 2 single questions, 2 threads, 2 unanswerable
+  'bench:slack': {
+    env: { QUESTIONS: '3', DOCUMENTS: '4', ACK_SECONDS: '1', ACK_CONCURRENCY: '2' },
+  },
 };
 
 const scripts = Object.keys(

@@ -117,6 +117,10 @@ export const routes: RouteObject[] = [
                 ),
               },
               {
+                path: 'account',
+                lazy: page(() => import('./pages/app/AccountPage').then((m) => m.AccountPage)),
+              },
+              {
                 path: 'account/linked',
                 lazy: page(() =>
                   import('./pages/app/LinkedAccountsPage').then((m) => m.LinkedAccountsPage),

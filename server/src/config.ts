@@ -118,6 +118,8 @@ export interface Config {
   };
   /** SCIM_RATE_PER_MINUTE: requests one SCIM token may make per minute (per instance). */
   scimRatePerMinute: number;
+  /** Slack: SLACK_API_URL, the Web API's origin (its methods are under /api/); a test double can replace it. */
+  slack: { apiUrl: string };
   /** Set when S3_BUCKET is: files go to that S3-compatible bucket instead of DATA_DIR. */
   s3: {
     bucket: string;
@@ -314,6 +316,9 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       dnsServers: dnsServers(env.DNS_SERVERS),
     },
     scimRatePerMinute: integer(env, 'SCIM_RATE_PER_MINUTE', 3000, 1, 1_000_000),
+    slack: {
+      apiUrl: trimSlash(url(env, 'SLACK_API_URL', ['http', 'https']) ?? 'https://slack.com'),
+    },
     s3: env.S3_BUCKET
       ? {
           bucket: env.S3_BUCKET,

@@ -86,6 +86,9 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       void services.conversations
         .prune()
         .catch((error) => logger.warn('Deleting old conversations failed', { error }));
+      void services.slack
+        .prune()
+        .catch((error) => logger.warn('Deleting old Slack deliveries failed', { error }));
       void services.sources
         .compactCounts()
         .catch((error) => logger.warn('Folding source counts failed', { error }));

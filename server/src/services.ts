@@ -39,6 +39,9 @@ import {
   type LinkProvider,
 } from './modules/linked-accounts/identity-providers.js';
 import { LinkedAccountsService } from './modules/linked-accounts/linked-accounts.service.js';
+import { AccountService } from './modules/account/account.service.js';
+import { NotificationsService } from './modules/notifications/notifications.service.js';
+import { SignInThrottle } from './modules/auth/sign-in-throttle.js';
 import { ProviderKeysService } from './modules/integrations/provider-keys.service.js';
 import { Readers } from './modules/access/reader.js';
 import { GroupsService } from './modules/access/groups.service.js';
@@ -52,6 +55,9 @@ import { DnsTxt } from './modules/sso/dns-txt.js';
 import { SsoDomainsService } from './modules/sso/sso-domains.service.js';
 import { SsoConnectionsService } from './modules/sso/sso-connections.service.js';
 import { SsoSignInService } from './modules/sso/sso-sign-in.service.js';
+import { SlackService } from './modules/slack/slack.service.js';
+import { SlackAnswers } from './modules/slack/slack-answers.js';
+import { SlackReceiver } from './modules/slack/slack-receiver.js';
 import type { AppKeys } from './security/app-keys.js';
 import { LocalStorage } from './storage/local-storage.js';
 import type { ObjectStorage } from './storage/object-storage.js';
@@ -90,6 +96,8 @@ export interface Services {
   connectorSync: ConnectorSync;
   permissionSync: PermissionSync;
   linkedAccounts: LinkedAccountsService;
+  account: AccountService;
+  notifications: NotificationsService;
   bots: BotsService;
   /** Single sign-on (OpenID Connect): connections, domains, and the sign-in flow. */
   ssoConnections: SsoConnectionsService;
@@ -99,6 +107,9 @@ export interface Services {
   scimTokens: ScimTokensService;
   scimUsers: ScimUsersService;
   scimGroups: ScimGroupsService;
+  /** Ask Lumen in Slack: the integration (admins), Slack's requests, and the answering job. */
+  slack: SlackService;
+  slackReceiver: SlackReceiver;
 }
 
 export function createServices(
@@ -121,6 +132,7 @@ export function createServices(
     instanceId: config.instanceId,
   });
   const auditLog = new AuditLog(db, logger);
+  const notifications = new NotificationsService(db, logger);
   const readers = new Readers(db);
   const audit = new AuditService(db, readers);
   const auth = new AuthService(db, keys, mailer, jobs, logger, auditLog, {
@@ -129,6 +141,7 @@ export function createServices(
     publicUrl: config.publicUrl,
   });
   auth.register(jobs);
+  const account = new AccountService(db, auth, new SignInThrottle(db), auditLog);
   const apiKeys = new ApiKeysService(db, keys.tokenHash, logger, auditLog);
   const members = new MembersService(db, logger, auditLog);
   const invitations = new InvitationsService(
@@ -257,6 +270,10 @@ export function createServices(
   });
   permissionSync.register(jobs);
   connectorSync.permissions = permissionSync;
+  connectorSync.notifications = notifications;
+  indexer.notifications = notifications;
+  invitations.notifications = notifications;
+  answerFeedback.notifications = notifications;
   sourceAccess.onMirrored = (sourceId) => permissionSync.syncNow(sourceId);
   const connectors = new ConnectorsService(
     db,
@@ -313,6 +330,12 @@ export function createServices(
   const scimSessions = new SessionTokens(db, keys.tokenHash, config.refreshTokenTtlDays, logger);
   const scimUsers = new ScimUsersService(db, scimSessions, logger, auditLog);
   const scimGroups = new ScimGroupsService(db, auditLog);
+  const slack = new SlackService(db, keys.secrets, auditLog, logger, {
+    apiUrl: config.slack.apiUrl,
+    publicUrl: config.publicUrl,
+  });
+  new SlackAnswers(db, slack, ask, bots, answerFeedback, readers, logger).register(jobs);
+  const slackReceiver = new SlackReceiver(db, slack, jobs, logger);
   return {
     db,
     keys,
@@ -342,6 +365,8 @@ export function createServices(
     connectorSync,
     permissionSync,
     linkedAccounts,
+    account,
+    notifications,
     bots,
     ssoConnections,
     ssoDomains,
@@ -349,6 +374,8 @@ export function createServices(
     scimTokens,
     scimUsers,
     scimGroups,
+    slack,
+    slackReceiver,
   };
 }
 

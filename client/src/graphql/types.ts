@@ -56,6 +56,12 @@ export type BotPrivacy =
   | 'private'
   | 'public';
 
+export type ChangePasswordInput = {
+  currentPassword: Scalars['String']['input'];
+  /** The same rules as at sign-up. */
+  newPassword: Scalars['String']['input'];
+};
+
 /** The forced new password after sign-in answered a session. */
 export type CompleteNewPasswordInput = {
   email: Scalars['String']['input'];
@@ -68,6 +74,14 @@ export type ConfirmPasswordResetInput = {
   code: Scalars['String']['input'];
   email: Scalars['String']['input'];
   password: Scalars['String']['input'];
+};
+
+/** What the admin copies from their Slack app. */
+export type ConnectSlackInput = {
+  /** The Bot User OAuth Token (xoxb-…); stored sealed, never shown again. */
+  botToken: Scalars['String']['input'];
+  /** The app’s Signing Secret (Basic Information); stored sealed, never shown again. */
+  signingSecret: Scalars['String']['input'];
 };
 
 export type CreateApiKeyInput = {
@@ -175,6 +189,16 @@ export type RoleKey =
   | 'customer_facing'
   | 'product_expert';
 
+/** Where and how Lumen answers in a channel. */
+export type SetSlackChannelInput = {
+  /** A bot of the workspace to answer there; null or absent: the whole knowledge base. */
+  botId?: InputMaybe<Scalars['ID']['input']>;
+  /** Slack’s channel id (C…, G…), or * for direct messages and unlisted channels. */
+  channelId: Scalars['String']['input'];
+  /** When Lumen answers there. */
+  mode: SlackChannelMode;
+};
+
 export type SignInInput = {
   email: Scalars['String']['input'];
   password: Scalars['String']['input'];
@@ -190,6 +214,17 @@ export type SignUpInput = {
   marketingOptIn?: InputMaybe<Scalars['Boolean']['input']>;
   password: Scalars['String']['input'];
 };
+
+/** MENTION: answers when @mentioned (and replies in its threads). ALL: every new message of the channel is a question. OFF: never answers there. */
+export type SlackChannelMode =
+  | 'ALL'
+  | 'MENTION'
+  | 'OFF';
+
+/** CONNECTED: Lumen answers in Slack. REVOKED: Slack no longer accepts the token (revokedReason says why); connect again. */
+export type SlackIntegrationStatus =
+  | 'CONNECTED'
+  | 'REVOKED';
 
 export type SourceAccessInput = {
   /** RESTRICTED: groups whose members may read it. */
@@ -248,4 +283,9 @@ export type SsoGroupRoleInput = {
   group: Scalars['String']['input'];
   /** A role key: admin, product_expert or customer_facing. */
   role: Scalars['String']['input'];
+};
+
+export type UpdateMyNameInput = {
+  firstName: Scalars['String']['input'];
+  lastName: Scalars['String']['input'];
 };

@@ -141,7 +141,8 @@ describe('TopBar', () => {
     const bell = screen.getByRole('button', { name: 'Notifications' });
     await user.click(bell);
     const panel = await screen.findByRole('dialog', { name: 'Notifications' });
-    expect(panel).toHaveTextContent('No notifications yet');
+    // The panel's content loads on first open.
+    expect(await within(panel).findByText('No notifications yet')).toBeInTheDocument();
     expect(bell).toHaveAttribute('aria-expanded', 'true');
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog', { name: 'Notifications' })).toBeNull();

@@ -1,26 +1,15 @@
+import { Avatar, Button, Kbd, Stack, Text, UnstyledButton } from '@mantine/core';
 import {
-  ActionIcon,
-  Avatar,
-  Button,
-  Indicator,
-  Kbd,
-  Stack,
-  Text,
-  ThemeIcon,
-  UnstyledButton,
-} from '@mantine/core';
-import {
-  IconBell,
   IconKey,
   IconLink,
   IconLogout,
   IconSearch,
   IconSettings,
+  IconUserCircle,
 } from '@tabler/icons-react';
-import { useRef, useState } from 'react';
 import { useSession } from '../modules/auth/use-session';
+import { NotificationBell } from '../modules/notifications/components/NotificationBell';
 import { ColorSchemeToggle } from '../shared/ColorSchemeToggle';
-import { Flyout } from '../shared/flyout/Flyout';
 import { FlyoutMenu, MenuDivider, MenuLink } from '../shared/flyout/FlyoutMenu';
 import { searchSpotlight, SEARCH_PLACEHOLDER } from './search-spotlight';
 import { SEARCH_SHORTCUT_HINT, searchShortcutLabel } from './shortcut';
@@ -87,6 +76,9 @@ export function TopBar() {
               Team settings
             </MenuLink>
           )}
+          <MenuLink to="/app/account" icon={<IconUserCircle size={16} stroke={1.6} />}>
+            Account settings
+          </MenuLink>
           <MenuLink to="/app/account/linked" icon={<IconLink size={16} stroke={1.6} />}>
             Linked accounts
           </MenuLink>
@@ -105,53 +97,5 @@ export function TopBar() {
         </Button>
       </div>
     </header>
-  );
-}
-
-/**
- * The spec's notification bell. Its red dot means something is unread, so it stays off while
- * there is nothing to notify about; the panel says so.
- */
-function NotificationBell({ unread = 0 }: { unread?: number }) {
-  const bell = useRef<HTMLButtonElement>(null);
-  const [opened, setOpened] = useState(false);
-  return (
-    <>
-      <Indicator color="red" size={8} offset={7} disabled={unread === 0}>
-        <ActionIcon
-          ref={bell}
-          variant="default"
-          size="lg"
-          radius="md"
-          aria-label="Notifications"
-          aria-expanded={opened}
-          aria-haspopup="dialog"
-          onClick={() => setOpened((value) => !value)}
-        >
-          <IconBell size={18} stroke={1.6} />
-        </ActionIcon>
-      </Indicator>
-      <Flyout
-        role="dialog"
-        aria-label="Notifications"
-        opened={opened}
-        onClose={() => setOpened(false)}
-        anchor={bell}
-        placement="bottom-end"
-        width={260}
-      >
-        <Stack align="center" gap={6} py="xs" px="sm">
-          <ThemeIcon variant="light" size={36} radius="xl">
-            <IconBell size={18} stroke={1.6} />
-          </ThemeIcon>
-          <Text fw={600} size="sm">
-            No notifications yet
-          </Text>
-          <Text size="xs" c="dimmed" ta="center">
-            Sync results and teammate activity will show up here.
-          </Text>
-        </Stack>
-      </Flyout>
-    </>
   );
 }

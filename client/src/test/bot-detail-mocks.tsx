@@ -194,6 +194,7 @@ export function logEntry(overrides: Partial<LogEntry> = {}): LogEntry {
     fromSources: true,
     latencyMs: 850,
     askedBy: 'Ada Lovelace',
+    origin: 'web',
     createdAt: '2024-03-10T09:30:00.000Z',
     sources: [{ title: 'Employee handbook', url: '/app/documents/d1?page=3&passage=4' }],
     feedback: null,

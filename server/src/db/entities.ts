@@ -1,3 +1,4 @@
+import { Notification } from '../modules/notifications/notification.entity.js';
 import { AuthChallenge } from '../modules/auth/auth-challenge.entity.js';
 import { AuthThrottle } from '../modules/auth/auth-throttle.entity.js';
 import { RefreshToken } from '../modules/auth/refresh-token.entity.js';
@@ -33,6 +34,12 @@ import { SsoLoginAttempt } from '../modules/sso/sso-login-attempt.entity.js';
 import { SsoHandoffCode } from '../modules/sso/sso-handoff-code.entity.js';
 import { SsoSession } from '../modules/sso/sso-session.entity.js';
 import { ScimToken } from '../modules/scim/scim-token.entity.js';
+import {
+  SlackChannel,
+  SlackEvent,
+  SlackIntegration,
+  SlackThread,
+} from '../modules/slack/slack-integration.entity.js';
 
 /** Every entity, listed explicitly (no globs: the same list works from src/ and dist/). */
 export const entities = [
@@ -79,4 +86,9 @@ export const entities = [
   SsoLoginAttempt,
   SsoHandoffCode,
   SsoSession,
+  Notification,
+  SlackIntegration,
+  SlackChannel,
+  SlackEvent,
+  SlackThread,
 ];

@@ -1,6 +1,8 @@
 import 'reflect-metadata';
 import { lexicographicSortSchema, printSchema, type GraphQLSchema } from 'graphql';
 import { buildSchema } from 'type-graphql';
+import { AccountResolver } from '../modules/account/account.resolver.js';
+import { NotificationsResolver } from '../modules/notifications/notifications.resolver.js';
 import { ApiKeysResolver } from '../modules/api-keys/api-keys.resolver.js';
 import { AuditResolver } from '../modules/audit/audit.resolver.js';
 import { AuthResolver } from '../modules/auth/auth.resolver.js';
@@ -16,11 +18,14 @@ import { GroupsResolver } from '../modules/access/groups.resolver.js';
 import { SourceAccessResolver } from '../modules/access/source-access.resolver.js';
 import { ScimResolver } from '../modules/scim/scim.resolver.js';
 import { SsoResolver } from '../modules/sso/sso.resolver.js';
+import { SlackResolver } from '../modules/slack/slack.resolver.js';
 import { authChecker } from './auth-checker.js';
 
 /** Every resolver of the API. The printed schema is committed as /schema.graphql. */
 export const resolvers = [
   AuthResolver,
+  AccountResolver,
+  NotificationsResolver,
   MembersResolver,
   InvitationsResolver,
   SourcesResolver,
@@ -35,6 +40,7 @@ export const resolvers = [
   AuditResolver,
   ScimResolver,
   SsoResolver,
+  SlackResolver,
 ] as const;
 
 export function buildGraphQLSchema(): Promise<GraphQLSchema> {

@@ -19,6 +19,7 @@ import { connectorRoutes } from '../modules/connectors/connectors.rest.js';
 import { sourceRoutes } from '../modules/sources/sources.rest.js';
 import { scimRoutes } from '../modules/scim/scim.rest.js';
 import { ssoRoutes } from '../modules/sso/sso.rest.js';
+import { slackRoutes } from '../modules/slack/slack.rest.js';
 import { LocalStorage } from '../storage/local-storage.js';
 import { S3Storage } from '../storage/s3-storage.js';
 import { storageRoutes } from '../storage/storage.rest.js';
@@ -73,6 +74,9 @@ export function createHttpApp(
       res.status(503).json({ status: 'unavailable', message: 'The database is not reachable.' });
     }
   });
+
+  // Slack signs the raw bytes: its route reads the body itself, before any JSON parser.
+  app.use(slackRoutes(services));
 
   app.use(
     '/graphql',

@@ -8,6 +8,7 @@ import {
   loginVerifierContext,
   ssoSessionContext,
 } from '../modules/sso/secret-contexts.js';
+import { slackBotTokenContext, slackSigningSecretContext } from '../modules/slack/slack-secrets.js';
 import type { Logger } from '../shared/logger.js';
 import { openSecret, sealedWithCurrent, sealSecret, type SecretKeys } from './secret-box.js';
 
@@ -61,6 +62,18 @@ const SEALED_COLUMNS: {
     column: 'sealed_id_token',
     extra: '',
     context: (r) => ssoSessionContext(r.id),
+  },
+  {
+    table: 'slack_integrations',
+    column: 'sealed_bot_token',
+    extra: '',
+    context: (r) => slackBotTokenContext(r.id),
+  },
+  {
+    table: 'slack_integrations',
+    column: 'sealed_signing_secret',
+    extra: '',
+    context: (r) => slackSigningSecretContext(r.id),
   },
 ];
 

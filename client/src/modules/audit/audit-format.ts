@@ -19,6 +19,8 @@ const LABELS: Record<string, string> = {
   'connector.resync': 'Connector synced on demand',
   'account.linked': 'Account linked',
   'account.unlinked': 'Account unlinked',
+  'account.password_changed': 'Password changed',
+  'account.signed_out_elsewhere': 'Signed out everywhere else',
   'document.deleted': 'Document deleted',
   'source.deleted': 'Source deleted',
   'bot.created': 'Bot created',
@@ -47,6 +49,10 @@ const LABELS: Record<string, string> = {
   'sso.sign_in': 'Signed in through single sign-on',
   'sso.sign_in_refused': 'Single sign-on sign-in refused',
   'sso.breakglass_used': 'Break-glass password sign-in',
+  'slack.connected': 'Slack connected',
+  'slack.disconnected': 'Slack disconnected',
+  'slack.channel_changed': 'Slack channel setting changed',
+  'slack.revoked': 'Slack stopped accepting the token',
 };
 
 export function actionLabel(action: string): string {

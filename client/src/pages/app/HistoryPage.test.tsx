@@ -19,6 +19,7 @@ const conversation = (id: string, overrides: Record<string, unknown> = {}) => ({
   botId: null,
   botName: null,
   turnCount: 1,
+  origin: 'web',
   createdAt: '2024-03-01T09:00:00.000Z',
   updatedAt: '2024-03-01T09:00:00.000Z',
   ...overrides,
@@ -59,6 +60,7 @@ const HR_BOT = conversation('c2', {
   botId: 'b7',
   botName: 'HR helper',
   turnCount: 1,
+  origin: 'slack',
 });
 
 const rows = () =>
@@ -82,6 +84,7 @@ describe('HistoryPage', () => {
     expect(first.getByText('3 hours ago')).toHaveAttribute('datetime', VACATION.updatedAt);
     expect(first.getByText('3 questions')).toBeInTheDocument();
     expect(first.queryByText('HR helper')).not.toBeInTheDocument();
+    expect(first.queryByText('Slack')).not.toBeInTheDocument();
     expect(first.getByRole('link', { name: 'Resume How many vacation days?' })).toHaveAttribute(
       'href',
       '/app/dashboard?conversation=c1',
@@ -91,6 +94,8 @@ describe('HistoryPage', () => {
 
     const second = within(screen.getByRole('listitem', { name: 'Who approves dinners?' }));
     expect(second.getByText('HR helper')).toBeInTheDocument();
+    // Asked in Slack: marked so.
+    expect(second.getByText('Slack')).toBeInTheDocument();
     expect(second.getByText('1 question')).toBeInTheDocument();
     expect(second.getByText(/2024/)).toHaveAttribute('datetime', HR_BOT.updatedAt);
     expect(second.getByRole('link', { name: 'Resume Who approves dinners?' })).toHaveAttribute(

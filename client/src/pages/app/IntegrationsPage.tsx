@@ -7,6 +7,7 @@ import { isConnectorKind, type ConnectorKind } from '../../modules/connectors/co
 import { IntegrationCard } from '../../modules/integrations/components/IntegrationCard';
 import { ProviderKeyCard } from '../../modules/integrations/components/ProviderKeyCard';
 import { INTEGRATION_CATALOGUE } from '../../modules/integrations/integration-catalogue';
+import { SlackPanel } from '../../modules/slack/components/SlackPanel';
 import { useSources } from '../../modules/sources/use-sources';
 
 /**
@@ -16,6 +17,7 @@ import { useSources } from '../../modules/sources/use-sources';
 export function IntegrationsPage() {
   const { permissions } = useSession();
   const canWrite = permissions?.includes('source.write') ?? false;
+  const isAdmin = permissions?.includes('user.write') ?? false;
   const { sources, refetch } = useSources();
   const [connecting, setConnecting] = useState<ConnectorKind | null>(null);
   return (
@@ -40,6 +42,7 @@ export function IntegrationsPage() {
         })}
       </SimpleGrid>
       <ProviderKeyCard />
+      {isAdmin && <SlackPanel />}
       {canWrite && (
         <ConnectorDialog
           kind={connecting}

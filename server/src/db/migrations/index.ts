@@ -27,10 +27,13 @@ import { MemberAccessFallback1795822018990 } from './1795822018990-MemberAccessF
 import { UserDeactivation1795823813108 } from './1795823813108-UserDeactivation.js';
 import { ScimProvisioning1795823937962 } from './1795823937962-ScimProvisioning.js';
 import { AddSsoConnections1795823979722 } from './1795823979722-AddSsoConnections.js';
+import { SessionUserAgent1795825931705 } from './1795825931705-SessionUserAgent.js';
+import { Notifications1795826286994 } from './1795826286994-Notifications.js';
 import { PermissionSyncCursor1795817121952 } from './1795817121952-PermissionSyncCursor.js';
 import { AclChunkCounts1795814860780 } from './1795814860780-AclChunkCounts.js';
 import { MirrorToolPermissions1795811109343 } from './1795811109343-MirrorToolPermissions.js';
 import { AddLinkedAccounts1795738755137 } from './1795738755137-AddLinkedAccounts.js';
+import { SlackIntegration1795826105480 } from './1795826105480-SlackIntegration.js';
 
 /** Every migration in order. New ones come from `npm run migration:generate -w server -- Name`. */
 export const migrations = [
@@ -67,4 +70,7 @@ export const migrations = [
   UserDeactivation1795823813108,
   ScimProvisioning1795823937962,
   AddSsoConnections1795823979722,
+  SessionUserAgent1795825931705,
+  SlackIntegration1795826105480,
+  Notifications1795826286994,
 ];

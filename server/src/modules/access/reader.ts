@@ -54,6 +54,17 @@ const SOURCES_OPEN_TO_ALL = `
   SELECT s.id, s.access_mode = 'workspace' AS readable, false AS partial
     FROM sources s WHERE s.workspace_id = $1`;
 
+/**
+ * What every member reads, whoever they are: the sources open to the workspace in full, and the
+ * items of a source mirroring its tool's permissions that the tool opens to everyone (acl `*`),
+ * unless its permissions could not be read (then only its owner reads it).
+ */
+const SOURCES_EVERY_MEMBER_READS = `
+  SELECT s.id, s.access_mode = 'workspace' AS readable,
+         (s.access_mode = 'mirror'
+          AND (s.permissions_state IS DISTINCT FROM 'degraded' OR s.permissions_by_member)) AS partial
+    FROM sources s WHERE s.workspace_id = $1`;
+
 /** The member's linked accounts: who they are in the connected tools. */
 const LINKED_ACCOUNTS = `
   SELECT provider, account_id AS "accountId", email, hosted_domain AS "hostedDomain"
@@ -107,6 +118,15 @@ export class Readers {
       ...personal,
       ...held.map((h) => h.principal),
     ]);
+  }
+
+  /**
+   * What every member of the workspace may read, for answers other people see too (a Slack
+   * channel): a visitor's sources, plus the mirrored items open to every member. No user.
+   */
+  async forEveryMember(workspaceId: string): Promise<Reader> {
+    const rows: SourceRow[] = await this.db.query(SOURCES_EVERY_MEMBER_READS, [workspaceId]);
+    return toReader(workspaceId, null, rows, [EVERYONE]);
   }
 
   /** An anonymous visitor (a public bot link): only what the whole workspace may read. */

@@ -17,6 +17,8 @@ export const AUDIT_ACTIONS = [
   'connector.resync',
   'account.linked',
   'account.unlinked',
+  'account.password_changed',
+  'account.signed_out_elsewhere',
   'document.deleted',
   'source.deleted',
   'source.access_changed',
@@ -49,5 +51,9 @@ export const AUDIT_ACTIONS = [
   'scim.group_created',
   'scim.group_updated',
   'scim.group_deleted',
+  'slack.connected',
+  'slack.disconnected',
+  'slack.channel_changed',
+  'slack.revoked',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -62,7 +62,8 @@ export class AuthService {
   /** Set by the SSO module (services.ts): refuses passwords where the workspace enforces SSO. */
   passwordSignInGate?: PasswordSignInGate;
   private readonly throttle: SignInThrottle;
-  private readonly sessions: SessionTokens;
+  /** The refresh-token sessions (the account module lists and ends them). */
+  readonly sessions: SessionTokens;
   private readonly challenges: Challenges;
 
   constructor(
@@ -166,7 +167,7 @@ export class AuthService {
         session: await this.challenges.createNewPasswordSession(user.id),
       };
     }
-    return this.startSession(user, input.rememberMe === true);
+    return this.startSession(user, input.rememberMe === true, undefined, caller.userAgent ?? null);
   }
 
   /** Exchanges a refresh token for a new pair; permissions are re-read from the database. */
@@ -307,10 +308,11 @@ export class AuthService {
     remember: boolean,
     // The session (refresh-token family) id rides in the access token, so signing out ends both.
     familyId: string = randomUUID(),
+    userAgent: string | null = null,
   ): Promise<SignedIn> {
     const refreshToken = await this.db.transaction(async (m) => {
       await m.getRepository(User).update(user.id, { lastSignInAt: new Date() });
-      return this.sessions.issue(user.id, remember, familyId, m);
+      return this.sessions.issue(user.id, remember, familyId, m, userAgent);
     });
     return { ...this.accessFor(user, familyId), refreshToken };
   }

@@ -34,6 +34,10 @@ export class RefreshToken {
   @Column({ type: 'text', name: 'token_hash' })
   tokenHash: string;
 
+  /** The browser or program that signed in (its User-Agent, clipped), for the sessions list. */
+  @Column({ type: 'text', name: 'user_agent', nullable: true })
+  userAgent: string | null;
+
   @Column({ type: 'boolean', name: 'remember', default: false })
   remember: boolean;
 

@@ -8,6 +8,16 @@ import { RefreshToken } from './refresh-token.entity.js';
 const DAY = 24 * 60 * 60 * 1000;
 /** Without "Remember me" a session lasts a working day rather than the configured days. */
 const SHORT_SESSION_MS = 12 * 60 * 60 * 1000;
+/** Enough of a User-Agent to tell browsers and devices apart. */
+const USER_AGENT_MAX = 300;
+
+export interface SessionInfo {
+  id: string;
+  signedInAt: Date;
+  lastUsedAt: Date;
+  userAgent: string | null;
+  expiresAt: Date;
+}
 
 /** Opaque refresh tokens: issued per sign-in, rotated on every use, reuse revokes the family. */
 export class SessionTokens {
@@ -23,12 +33,14 @@ export class SessionTokens {
     remember: boolean,
     familyId: string = randomUUID(),
     manager?: EntityManager,
+    userAgent: string | null = null,
   ) {
     const token = randomToken();
     await (manager ?? this.db.manager).getRepository(RefreshToken).insert({
       userId,
       familyId,
       remember,
+      userAgent: userAgent?.slice(0, USER_AGENT_MAX) ?? null,
       tokenHash: hashToken(this.hashKey, token),
       expiresAt: new Date(Date.now() + (remember ? this.ttlDays * DAY : SHORT_SESSION_MS)),
     });
@@ -51,7 +63,13 @@ export class SessionTokens {
         return { error: 'reused' as const, userId: row.userId, familyId: row.familyId };
       }
       await repo.update(row.id, { usedAt: new Date() });
-      const refreshToken = await this.issue(row.userId, row.remember, row.familyId, manager);
+      const refreshToken = await this.issue(
+        row.userId,
+        row.remember,
+        row.familyId,
+        manager,
+        row.userAgent,
+      );
       return { userId: row.userId, refreshToken, familyId: row.familyId };
     });
     if ('error' in outcome) {
@@ -81,6 +99,36 @@ export class SessionTokens {
         WHERE family_id = $1 AND user_id = $2 AND revoked_at IS NULL`,
       [familyId, userId],
     );
+  }
+
+  /**
+   * The user's sessions still alive (one per sign-in: a family of rotated tokens), newest use
+   * first: when it began, when it was last refreshed, and from what.
+   */
+  async listFor(userId: string): Promise<SessionInfo[]> {
+    const rows: SessionInfo[] = await this.db.query(
+      `SELECT family_id AS id, min(created_at) AS "signedInAt", max(created_at) AS "lastUsedAt",
+              (array_agg(user_agent ORDER BY created_at))[1] AS "userAgent",
+              max(expires_at) AS "expiresAt"
+         FROM refresh_tokens
+        WHERE user_id = $1
+        GROUP BY family_id
+       HAVING bool_and(revoked_at IS NULL) AND max(expires_at) > now()
+        ORDER BY max(created_at) DESC
+        LIMIT 100`,
+      [userId],
+    );
+    return rows;
+  }
+
+  /** Ends every session of the user but one (the caller's own); answers how many ended. */
+  async revokeOthers(userId: string, keepFamilyId: string | null): Promise<number> {
+    const [, count]: [unknown, number] = await this.db.query(
+      `UPDATE refresh_tokens SET revoked_at = now()
+        WHERE user_id = $1 AND revoked_at IS NULL AND family_id IS DISTINCT FROM $2`,
+      [userId, keepFamilyId],
+    );
+    return count;
   }
 
   async revokeAllFor(userId: string, manager: EntityManager = this.db.manager): Promise<void> {

@@ -8,6 +8,7 @@ import {
   PrimaryGeneratedColumn,
   UpdateDateColumn,
 } from 'typeorm';
+import type { AnswerOrigin } from '../conversations/answer-origin.js';
 import { User } from '../members/user.entity.js';
 import { Workspace } from '../members/workspace.entity.js';
 import { SourceDocument } from '../sources/document.entity.js';
@@ -153,6 +154,10 @@ export class BotLog {
 
   @Column({ type: 'integer', name: 'latency_ms' })
   latencyMs: number;
+
+  /** Where it was asked: web, slack or api (answer-origin.ts). */
+  @Column({ type: 'text', default: 'web' })
+  origin: AnswerOrigin;
 
   /** The conversation turn it was, where its feedback is kept (null once the turn is deleted). */
   @Column({ type: 'uuid', name: 'turn_id', nullable: true })

@@ -17,6 +17,7 @@ import {
   sqlParams,
 } from '../access/visibility.js';
 import type { AnswerFeedbackService } from '../conversations/answer-feedback.service.js';
+import type { AnswerOrigin } from '../conversations/answer-origin.js';
 import { FeedbackReportType } from '../conversations/conversations.types.js';
 import { sameQuestionSql } from '../search/same-question.js';
 import { Bot, BotLog, BotSource } from './bot.entity.js';
@@ -266,7 +267,27 @@ export class BotsService {
       await this.readers.forViewer(viewer),
       question,
       conversationId,
+      { origin: viewer.apiKeyId ? 'api' : 'web' },
     );
+  }
+
+  /**
+   * Asks a bot of the workspace from another surface (Slack), which has settled whose access
+   * bounds the answer (`reader`) and whose thread it is: the admin chose the bot for the place,
+   * so its privacy does not apply; the reader alone decides what may be cited.
+   */
+  async askFrom(
+    botId: string,
+    asker: { workspaceId: string; userId: string | null },
+    reader: Reader,
+    question: unknown,
+    options: { conversationId?: string | null; threadOwnerId: string | null; origin: AnswerOrigin },
+  ): Promise<AskResult> {
+    const bot = await this.db
+      .getRepository(Bot)
+      .findOneBy({ id: botId, workspaceId: asker.workspaceId });
+    if (!bot) throw notFound('This bot does not exist.');
+    return this.askBot(bot, asker, reader, question, options.conversationId, options);
   }
 
   /** The public chat page: public bots only, found by their share token. */
@@ -293,6 +314,7 @@ export class BotsService {
       await this.readers.forVisitor(bot.workspaceId),
       question,
       conversationId,
+      { origin: 'web' },
     );
   }
 
@@ -302,6 +324,7 @@ export class BotsService {
     reader: Reader,
     question: unknown,
     conversationId: unknown,
+    options: { origin: AnswerOrigin; threadOwnerId?: string | null },
   ): Promise<AskResult> {
     const attached = await this.db.getRepository(BotSource).findBy({ botId: bot.id });
     const provider = await this.keys.providerFor(bot.ownerId, MODEL_IDS[bot.model]);
@@ -320,7 +343,8 @@ export class BotsService {
         record: false,
         conversationId,
         botId: bot.id,
-        threadOwnerId: asker.userId,
+        threadOwnerId: options.threadOwnerId !== undefined ? options.threadOwnerId : asker.userId,
+        origin: options.origin,
       },
     );
     await this.db.getRepository(BotLog).insert({
@@ -337,6 +361,7 @@ export class BotsService {
       })),
       latencyMs: Math.round(result.timings.totalMs),
       turnId: result.turnId,
+      origin: options.origin,
     });
     return result;
   }
@@ -353,7 +378,7 @@ export class BotsService {
       where += ' AND (l.created_at, l.id) < ($3::timestamptz, $4::uuid)';
     }
     const rows: (BotLogRow & { asked_by_name: string | null })[] = await this.db.query(
-      `SELECT l.id, l.question, l.answer, l.mode, l.from_sources, l.sources, l.latency_ms,
+      `SELECT l.id, l.question, l.answer, l.mode, l.from_sources, l.sources, l.latency_ms, l.origin,
               to_char(l.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor_time,
               l.created_at, nullif(trim(concat_ws(' ', u.first_name, u.last_name)), '') AS asked_by_name,
               u.email AS asked_by_email, f.vote AS feedback_vote, f.reason AS feedback_reason,
@@ -474,6 +499,8 @@ export interface BotLogRow {
   from_sources: boolean;
   sources: { title: string; url: string; documentId: string }[];
   latency_ms: number;
+  /** Where it was asked: web, slack or api. */
+  origin: AnswerOrigin;
   cursor_time: string;
   created_at: Date;
   asked_by_email: string | null;

@@ -219,8 +219,16 @@ export class BotLogEntryType {
   @Field(() => Int)
   latencyMs: number;
 
-  @Field(() => String, { description: 'Who asked: a member’s name or email, or "Public link".' })
+  @Field(() => String, {
+    description:
+      'Who asked: a member’s name or email, "Public link", or "Slack" for a Slack person matching no member.',
+  })
   askedBy: string;
+
+  @Field(() => String, {
+    description: 'Where it was asked: "web" (Lumen’s pages), "slack" or "api" (an API key).',
+  })
+  origin: string;
 
   @Field(() => Date)
   createdAt: Date;
@@ -243,7 +251,11 @@ export class BotLogEntryType {
       fromSources: row.from_sources,
       sources: row.sources.map((s) => ({ title: s.title, url: s.url })),
       latencyMs: row.latency_ms,
-      askedBy: row.asked_by_name ?? row.asked_by_email ?? 'Public link',
+      askedBy:
+        row.asked_by_name ??
+        row.asked_by_email ??
+        (row.origin === 'slack' ? 'Slack' : 'Public link'),
+      origin: row.origin,
       createdAt: row.created_at,
       withheld: row.withheld ?? false,
       feedback:

@@ -7,6 +7,7 @@ import {
   type JobQueue,
 } from '../../jobs/job-queue.js';
 import type { Logger } from '../../shared/logger.js';
+import type { NotificationsService } from '../notifications/notifications.service.js';
 import type { PermissionSync } from './permissions/permission-sync.js';
 import { chunkDocument } from '../sources/chunker.js';
 import type { Indexer } from '../sources/indexer.js';
@@ -92,6 +93,8 @@ export class ConnectorSync {
   private queue!: JobQueue;
   /** Mirrors the tools' permissions onto what a sync writes (set once at startup). */
   permissions?: Pick<PermissionSync, 'readFor' | 'writeFor' | 'syncNow' | 'recount'>;
+  /** The bell: a sync that brought new items or failed, a connection to authorize again. */
+  notifications?: Pick<NotificationsService, 'notify' | 'sourceWatchers'>;
 
   constructor(
     private readonly db: DataSource,
@@ -345,7 +348,51 @@ export class ConnectorSync {
       await this.permissions?.recount(source.id);
       if (!source.permissionsCheckedAt) await this.permissions?.syncNow(source.id);
     }
+    await this.tellSynced(source.id);
     return again ? 0 : this.options.intervalMs;
+  }
+
+  /** Its owner and the admins hear of a sync that brought new or changed items (not of idle ones). */
+  private async tellSynced(sourceId: string) {
+    if (!this.notifications) return;
+    const [row]: { name: string; indexed: number; failed: number }[] = await this.db.query(
+      `SELECT name, items_indexed AS indexed, items_failed AS failed FROM sources WHERE id = $1`,
+      [sourceId],
+    );
+    if (!row || (row.indexed === 0 && row.failed === 0)) return;
+    const watchers = await this.notifications.sourceWatchers(sourceId);
+    const items = (n: number) => (n === 1 ? '1 item' : `${n} items`);
+    await this.notifications.notify({
+      ...watchers,
+      kind: 'sync_finished',
+      title: `${row.name} synced`,
+      body: [
+        row.indexed > 0 ? `${items(row.indexed)} new or changed` : '',
+        row.failed > 0 ? `${items(row.failed)} could not be read` : '',
+      ]
+        .filter(Boolean)
+        .join(' · '),
+      link: '/app/connectors',
+      key: `source:${sourceId}:synced`,
+    });
+  }
+
+  /** Its owner and the admins hear that a sync stopped, and why. */
+  private async tellFailed(sourceId: string, reauth: boolean, message: string) {
+    if (!this.notifications) return;
+    const [row]: { name: string }[] = await this.db.query(
+      `SELECT name FROM sources WHERE id = $1`,
+      [sourceId],
+    );
+    if (!row) return;
+    await this.notifications.notify({
+      ...(await this.notifications.sourceWatchers(sourceId)),
+      kind: reauth ? 'needs_reauth' : 'sync_failed',
+      title: reauth ? `Connect ${row.name} again` : `${row.name} could not sync`,
+      body: message,
+      link: '/app/connectors',
+      key: `source:${sourceId}:${reauth ? 'reauth' : 'failed'}`,
+    });
   }
 
   /**
@@ -608,6 +655,7 @@ export class ConnectorSync {
           WHERE id = $1`,
         [sourceId, cause.message],
       );
+      await this.tellFailed(sourceId, true, cause.message);
       return;
     }
     const known =
@@ -625,6 +673,7 @@ export class ConnectorSync {
         WHERE id = $1 RETURNING next_sync_at AS next`,
       [sourceId, message, this.options.intervalMs / 1000],
     );
+    await this.tellFailed(sourceId, false, message);
     if (updated[0])
       await this.queue.enqueue(
         SYNC_JOB,

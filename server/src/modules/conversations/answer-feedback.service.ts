@@ -1,3 +1,4 @@
+import type { NotificationsService } from '../notifications/notifications.service.js';
 import type { DataSource } from 'typeorm';
 import type { Reader } from '../access/reader.js';
 import { MIN_ASKERS } from '../search/search-history.service.js';
@@ -49,6 +50,9 @@ const VOTES_READ = 200;
  * documents a little higher or lower.
  */
 export class AnswerFeedbackService {
+  /** The bell: a bot's owner hears when one of its answers is voted down. */
+  notifications?: Pick<NotificationsService, 'notify'>;
+
   constructor(private readonly db: DataSource) {}
 
   /** Votes on a turn of the voter's own conversation; anything else answers 404. */
@@ -94,7 +98,37 @@ export class AnswerFeedbackService {
       params,
     );
     if (!row) throw notFound('This answer does not exist.');
+    if (vote < 0) await this.tellBotOwner(turnId, comment);
     return row as Rating;
+  }
+
+  /** A down vote on a bot's answer reaches the bot's owner (once per answer while unread). */
+  private async tellBotOwner(turnId: string, comment: string | null) {
+    if (!this.notifications) return;
+    const [bot]: {
+      id: string;
+      name: string;
+      owner: string | null;
+      workspace: string;
+      question: string;
+    }[] = await this.db.query(
+      `SELECT b.id, b.name, b.owner_id AS owner, b.workspace_id AS workspace, t.question
+           FROM conversation_turns t
+           JOIN conversations c ON c.id = t.conversation_id
+           JOIN bots b ON b.id = c.bot_id
+          WHERE t.id = $1`,
+      [turnId],
+    );
+    if (!bot?.owner) return;
+    await this.notifications.notify({
+      workspaceId: bot.workspace,
+      userIds: [bot.owner],
+      kind: 'answer_down',
+      title: `An answer of ${bot.name} was voted down`,
+      body: comment ? `“${bot.question}”: ${comment}` : `“${bot.question}”`,
+      link: `/app/bots/${bot.id}`,
+      key: `turn:${turnId}:down`,
+    });
   }
 
   /** Takes the voter's vote back (no error when there was none). */

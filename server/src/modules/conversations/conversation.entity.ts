@@ -9,6 +9,7 @@ import {
   Unique,
 } from 'typeorm';
 import { Bot } from '../bots/bot.entity.js';
+import type { AnswerOrigin } from './answer-origin.js';
 import { User } from '../members/user.entity.js';
 import { Workspace } from '../members/workspace.entity.js';
 
@@ -51,6 +52,10 @@ export class Conversation {
 
   @Column({ type: 'integer', name: 'turn_count', default: 0 })
   turnCount: number;
+
+  /** Where it was started: web, slack or api (answer-origin.ts). */
+  @Column({ type: 'text', default: 'web' })
+  origin: AnswerOrigin;
 
   @CreateDateColumn({ type: 'timestamptz', name: 'created_at' })
   createdAt: Date;

@@ -1,6 +1,7 @@
 import type { DataSource } from 'typeorm';
 import { badInput, notFound } from '../../shared/app-error.js';
 import { assertId } from '../../shared/ids.js';
+import type { AnswerOrigin } from './answer-origin.js';
 import { Conversation, ConversationTurn, type TurnSource } from './conversation.entity.js';
 import type { PriorTurn } from './follow-up.js';
 
@@ -32,6 +33,7 @@ export interface ConversationSummary {
   botId: string | null;
   botName: string | null;
   turnCount: number;
+  origin: AnswerOrigin;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -41,7 +43,7 @@ const CONTEXT_TURNS = 6;
 const TITLE_CHARS = 120;
 /** A ConversationSummary's columns, from `conversations c LEFT JOIN bots b`. */
 const SUMMARY_COLUMNS = `c.id, c.title, c.bot_id AS "botId", b.name AS "botName",
-  c.turn_count AS "turnCount", c.created_at AS "createdAt", c.updated_at AS "updatedAt"`;
+  c.turn_count AS "turnCount", c.origin, c.created_at AS "createdAt", c.updated_at AS "updatedAt"`;
 export const RETENTION_LIMITS = { min: 1, max: 3650 };
 
 /** Conversations and their turns, always read through their owner. */
@@ -100,6 +102,8 @@ export class ConversationsService {
     owner: ConversationOwner,
     conversation: Conversation | null,
     turn: NewTurn,
+    /** Where a new conversation was started (a continued one keeps its own). */
+    origin: AnswerOrigin = 'web',
   ): Promise<{ conversationId: string; turnId: string }> {
     return this.db.transaction(async (m) => {
       let conversationId = conversation?.id;
@@ -110,6 +114,7 @@ export class ConversationsService {
           botId: owner.botId,
           title: titleOf(turn.question),
           turnCount: 0,
+          origin,
         });
         conversationId = created.id;
       }

@@ -42,6 +42,11 @@ export class ConversationType {
   @Field(() => Int)
   turnCount: number;
 
+  @Field(() => String, {
+    description: 'Where it was started: "web" (Lumen’s pages), "slack" or "api" (an API key).',
+  })
+  origin: string;
+
   @Field(() => Date)
   createdAt: Date;
 

@@ -1,3 +1,4 @@
+import type { NotificationsService } from '../notifications/notifications.service.js';
 import type { AuditLog } from '../audit/audit-log.js';
 import { In, IsNull, type DataSource } from 'typeorm';
 import type { Mailer } from '../../mail/mailer.js';
@@ -36,6 +37,9 @@ export interface InviteOutcome {
 
 /** Invitations by link: invite, resend, revoke, and accepting one to join the workspace. */
 export class InvitationsService {
+  /** The bell: whoever invited someone hears that they joined. */
+  notifications?: Pick<NotificationsService, 'notify'>;
+
   constructor(
     private readonly db: DataSource,
     private readonly tokenKey: Buffer,
@@ -254,6 +258,14 @@ export class InvitationsService {
       'invitation.accepted',
       { type: 'invitation', id: invitation.id, label: invitation.email },
     );
+    await this.notifications?.notify({
+      workspaceId: user.workspaceId,
+      userIds: [invitation.invitedById],
+      kind: 'invitation_accepted',
+      title: `${`${firstName} ${lastName}`.trim()} joined the workspace`,
+      body: `${invitation.email} accepted your invitation.`,
+      link: '/app/users',
+    });
     return user;
   }
 

@@ -20,6 +20,7 @@ import type { Reader, Readers } from '../access/reader.js';
 import { readableDocumentIds, unreadableLexemes } from '../access/visibility.js';
 import type { SourceKind } from '../sources/source.entity.js';
 import type { AnswerFeedbackService } from '../conversations/answer-feedback.service.js';
+import type { AnswerOrigin } from '../conversations/answer-origin.js';
 import type { ConversationsService } from '../conversations/conversations.service.js';
 import {
   carryOver,
@@ -102,6 +103,8 @@ export interface AskInput {
   botId?: string | null;
   /** Whose thread it is when not the asker's own (a member talking to a bot); null: a visitor. */
   threadOwnerId?: string | null;
+  /** Where the question comes from (default: api for an API key, else web). */
+  origin?: AnswerOrigin;
 }
 
 export interface ProviderSettings {
@@ -322,17 +325,23 @@ export class AskService {
       related: isFound ? tidy.related : candidates,
       timings: { retrievalMs, answerMs: totalMs - retrievalMs, totalMs },
     };
-    const kept = await this.conversations.append(owner, thread.conversation, {
-      question,
-      searchQuery,
-      keyTerms: await keyWords(this.db, `${search.text} ${search.context ?? ''}`, terms),
-      answer: result.answer,
-      mode,
-      notice,
-      model: result.model,
-      sources: result.sources.map((p) => ({ ...AskSourceType.from(p) })),
-      latencyMs: totalMs,
-    });
+    const origin = input.origin ?? ('apiKeyId' in asker && asker.apiKeyId ? 'api' : 'web');
+    const kept = await this.conversations.append(
+      owner,
+      thread.conversation,
+      {
+        question,
+        searchQuery,
+        keyTerms: await keyWords(this.db, `${search.text} ${search.context ?? ''}`, terms),
+        answer: result.answer,
+        mode,
+        notice,
+        model: result.model,
+        sources: result.sources.map((p) => ({ ...AskSourceType.from(p) })),
+        latencyMs: totalMs,
+      },
+      origin,
+    );
     result.conversationId = kept.conversationId;
     result.turnId = kept.turnId;
     if (input.record !== false && asker.userId !== null) {
@@ -344,6 +353,7 @@ export class AskService {
         sourceCount: result.sources.length,
         latencyMs: totalMs,
         citedDocumentIds: [...new Set(result.sources.map((s) => s.documentId))],
+        origin,
       });
     }
     onEvent({ type: 'done', result });

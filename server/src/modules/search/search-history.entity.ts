@@ -7,6 +7,7 @@ import {
   ManyToOne,
   PrimaryGeneratedColumn,
 } from 'typeorm';
+import type { AnswerOrigin } from '../conversations/answer-origin.js';
 import { User } from '../members/user.entity.js';
 import { SourceDocument } from '../sources/document.entity.js';
 
@@ -61,6 +62,10 @@ export class SearchHistoryEntry {
 
   @Column({ type: 'integer', name: 'source_count', default: 0 })
   sourceCount: number;
+
+  /** Where it was asked: web, slack or api (answer-origin.ts). */
+  @Column({ type: 'text', default: 'web' })
+  origin: AnswerOrigin;
 
   /**
    * The documents the answer cited: the question is shown to other members ("most asked") only

@@ -2,6 +2,7 @@ import type { DataSource } from 'typeorm';
 import type { Readers } from '../access/reader.js';
 import { readableDocuments, readableRows, sqlParams } from '../access/visibility.js';
 import type { Viewer } from '../auth/viewer.js';
+import type { AnswerOrigin } from '../conversations/answer-origin.js';
 import type { SourceDocument } from '../sources/document.entity.js';
 import { sameQuestionSql } from './same-question.js';
 import { SearchHistoryEntry, type HistoryKind } from './search-history.entity.js';
@@ -60,6 +61,8 @@ export class SearchHistoryService {
       citedDocumentIds?: string[];
       /** Asks: whether the answer came from the sources (false: the not-found answer). */
       found?: boolean;
+      /** Where it was asked (default: the viewer's API key says api, else web). */
+      origin?: AnswerOrigin;
     },
   ): Promise<string> {
     const saved = await this.db.getRepository(SearchHistoryEntry).save({
@@ -73,6 +76,7 @@ export class SearchHistoryService {
       latencyMs: Math.round(entry.latencyMs ?? 0),
       citedDocumentIds: entry.kind === 'ask' ? (entry.citedDocumentIds ?? []) : null,
       found: entry.kind === 'ask' ? (entry.found ?? null) : null,
+      origin: entry.origin ?? (viewer.apiKeyId ? 'api' : 'web'),
     });
     return saved.id;
   }

@@ -3,6 +3,7 @@ import { PermanentJobError, type JobQueue } from '../../jobs/job-queue.js';
 import type { ObjectStorage } from '../../storage/object-storage.js';
 import type { Logger } from '../../shared/logger.js';
 import { chunkDocument, type TextChunk } from './chunker.js';
+import type { NotificationsService } from '../notifications/notifications.service.js';
 import { SourceDocument } from './document.entity.js';
 import { ParseError, type ParserPool } from './parsing/index.js';
 
@@ -15,6 +16,9 @@ const INSERT_BATCH = 500;
  * the document, so a retry or a restart mid-indexing never duplicates them.
  */
 export class Indexer {
+  /** The bell: the uploader hears of a file that could not be read. */
+  notifications?: Pick<NotificationsService, 'notify'>;
+
   constructor(
     private readonly db: DataSource,
     private readonly storage: ObjectStorage,
@@ -84,15 +88,27 @@ export class Indexer {
   }
 
   private async markFailed(documentId: string, error: Error) {
+    // Parse failures explain themselves; anything else is ours, not the file's.
+    const why =
+      error instanceof PermanentJobError
+        ? error.message
+        : 'Indexing failed after several attempts. Upload the file again.';
     await this.db.getRepository(SourceDocument).update(documentId, {
       status: 'failed',
       progress: 0,
-      // Parse failures explain themselves; anything else is ours, not the file's.
-      error:
-        error instanceof PermanentJobError
-          ? error.message
-          : 'Indexing failed after several attempts. Upload the file again.',
+      error: why,
     });
+    const doc = await this.db.getRepository(SourceDocument).findOneBy({ id: documentId });
+    if (doc?.uploadedById)
+      await this.notifications?.notify({
+        workspaceId: doc.workspaceId,
+        userIds: [doc.uploadedById],
+        kind: 'file_failed',
+        title: `${doc.fileName} could not be read`,
+        body: why,
+        link: '/app/connectors',
+        key: `document:${doc.id}:failed`,
+      });
   }
 }
 

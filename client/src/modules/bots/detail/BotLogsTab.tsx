@@ -133,6 +133,11 @@ function LogRow({ entry }: { entry: Entry }) {
         </Text>
         <Text size="xs" c="dimmed">
           by {entry.askedBy}
+          {entry.origin === 'slack'
+            ? ' · in Slack'
+            : entry.origin === 'api'
+              ? ' · through the API'
+              : ''}
         </Text>
         <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
           Answered in {formatLatency(entry.latencyMs)}

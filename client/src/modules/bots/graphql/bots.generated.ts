@@ -139,7 +139,7 @@ export type BotLogsQueryVariables = Exact<{
 }>;
 
 
-export type BotLogsQuery = { botLogs: { totalCount: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, nodes: Array<{ id: string, question: string, answer: string, mode: Types.AnswerMode, fromSources: boolean, latencyMs: number, askedBy: string, createdAt: string, sources: Array<{ title: string, url: string }>, feedback: { vote: Types.AnswerVote, reason: Types.FeedbackReason | null, comment: string | null } | null }> } };
+export type BotLogsQuery = { botLogs: { totalCount: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, nodes: Array<{ id: string, question: string, answer: string, mode: Types.AnswerMode, fromSources: boolean, latencyMs: number, askedBy: string, origin: string, createdAt: string, sources: Array<{ title: string, url: string }>, feedback: { vote: Types.AnswerVote, reason: Types.FeedbackReason | null, comment: string | null } | null }> } };
 
 export type BotReportQueryVariables = Exact<{
   botId: string | number;
@@ -385,6 +385,7 @@ export const BotLogsDocument = gql`
       fromSources
       latencyMs
       askedBy
+      origin
       createdAt
       sources {
         title

@@ -9,7 +9,7 @@ import { gql } from '@apollo/client';
 import type * as ApolloReactCommon from '../../../graphql/apollo-hooks';
 import * as ApolloReactHooks from '../../../graphql/apollo-hooks';
 const defaultOptions = {} as const;
-export type HistoryConversationFieldsFragment = { id: string, title: string, botId: string | null, botName: string | null, turnCount: number, createdAt: string, updatedAt: string };
+export type HistoryConversationFieldsFragment = { id: string, title: string, botId: string | null, botName: string | null, turnCount: number, origin: string, createdAt: string, updatedAt: string };
 
 export type ConversationsQueryVariables = Exact<{
   first?: number | null | undefined;
@@ -18,7 +18,7 @@ export type ConversationsQueryVariables = Exact<{
 }>;
 
 
-export type ConversationsQuery = { conversations: { nodes: Array<{ id: string, title: string, botId: string | null, botName: string | null, turnCount: number, createdAt: string, updatedAt: string }>, pageInfo: { endCursor: string | null, hasNextPage: boolean } } };
+export type ConversationsQuery = { conversations: { nodes: Array<{ id: string, title: string, botId: string | null, botName: string | null, turnCount: number, origin: string, createdAt: string, updatedAt: string }>, pageInfo: { endCursor: string | null, hasNextPage: boolean } } };
 
 export type RenameConversationMutationVariables = Exact<{
   id: string | number;
@@ -26,7 +26,7 @@ export type RenameConversationMutationVariables = Exact<{
 }>;
 
 
-export type RenameConversationMutation = { renameConversation: { conversation: { id: string, title: string, botId: string | null, botName: string | null, turnCount: number, createdAt: string, updatedAt: string } } };
+export type RenameConversationMutation = { renameConversation: { conversation: { id: string, title: string, botId: string | null, botName: string | null, turnCount: number, origin: string, createdAt: string, updatedAt: string } } };
 
 export type DeleteConversationMutationVariables = Exact<{
   id: string | number;
@@ -42,6 +42,7 @@ export const HistoryConversationFieldsFragmentDoc = gql`
   botId
   botName
   turnCount
+  origin
   createdAt
   updatedAt
 }

@@ -1,5 +1,11 @@
 import { ActionIcon, Badge, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
-import { IconArrowRight, IconPencil, IconRobot, IconTrash } from '@tabler/icons-react';
+import {
+  IconArrowRight,
+  IconBrandSlack,
+  IconPencil,
+  IconRobot,
+  IconTrash,
+} from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { HistoryConversationFieldsFragment } from '../graphql/history.generated';
@@ -47,6 +53,18 @@ export function ConversationRow({ conversation, onDelete }: ConversationRowProps
               <Text size="xs" c="dimmed">
                 {questionCount(conversation.turnCount)}
               </Text>
+              {conversation.origin === 'slack' && (
+                <Badge
+                  size="sm"
+                  variant="light"
+                  color="teal"
+                  radius="sm"
+                  tt="none"
+                  leftSection={<IconBrandSlack size={12} aria-hidden />}
+                >
+                  Slack
+                </Badge>
+              )}
               {conversation.botId && (
                 <Badge
                   size="sm"
