@@ -208,7 +208,8 @@ describe('Drive permissions mirrored', () => {
 
     // Linking with read access starts a pass at once: Drive, asked as her, shows her file.
     await expectFound(['Budget plan'], ['Board minutes'], 30_000);
-  });
+    // A resync, a permission read and a member pass: more than the default minute on a slow CI.
+  }, 120_000);
 });
 
 /**

@@ -92,7 +92,10 @@ export interface SyncOptions {
 export class ConnectorSync {
   private queue!: JobQueue;
   /** Mirrors the tools' permissions onto what a sync writes (set once at startup). */
-  permissions?: Pick<PermissionSync, 'readFor' | 'writeFor' | 'syncNow' | 'recount'>;
+  permissions?: Pick<
+    PermissionSync,
+    'readFor' | 'writeFor' | 'syncNow' | 'recount' | 'contentSyncEnded'
+  >;
   /** The bell: a sync that brought new items or failed, a connection to authorize again. */
   notifications?: Pick<NotificationsService, 'notify' | 'sourceWatchers'>;
 
@@ -347,6 +350,7 @@ export class ConnectorSync {
     if (source.accessMode === 'mirror') {
       await this.permissions?.recount(source.id);
       if (!source.permissionsCheckedAt) await this.permissions?.syncNow(source.id);
+      else await this.permissions?.contentSyncEnded(source.id);
     }
     await this.tellSynced(source.id);
     return again ? 0 : this.options.intervalMs;

@@ -152,6 +152,22 @@ export class PermissionSync {
     await copyToChunks(m, source.id, externalIds);
   }
 
+  /**
+   * A content sync of the source ended: a permission read that waited for it (deferred by at
+   * most DEFER_MS, e.g. the one a resync asked for) runs now rather than up to a minute later.
+   * A read queued for its next interval is left where it is.
+   */
+  async contentSyncEnded(sourceId: string): Promise<void> {
+    const rows: unknown[][] = await this.db.query(
+      `UPDATE jobs SET run_at = now()
+        WHERE singleton_key = $1 AND status = 'queued'
+          AND run_at > now() AND run_at <= now() + make_interval(secs => $2)
+        RETURNING id`,
+      [permissionJobKey(sourceId), DEFER_MS / 1000 + 1],
+    );
+    if ((rows[0]?.length ?? 0) > 0) this.queue.kick();
+  }
+
   /** Counts the source's chunks per principal again (after a content sync wrote some). */
   async recount(sourceId: string): Promise<void> {
     await countAclChunks(this.db.manager, sourceId);
