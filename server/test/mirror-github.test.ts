@@ -161,6 +161,40 @@ describe('GitHub permissions mirrored', () => {
     expect(done).toEqual({ permissions_cursor: null, permissions_state: 'ok', fresh: true });
   });
 
+  it('a permission read deferred behind a content sync runs when that sync ends, not later', async () => {
+    const key = `source-permissions:${sourceId}`;
+    await app.server.services.jobs.stop(); // nothing else moves the job meanwhile
+    try {
+      // As a resync leaves it: deferred by under a minute; and a periodic one, far ahead.
+      await app.sql(
+        `UPDATE jobs SET status = 'queued', run_at = now() + interval '50 seconds' WHERE singleton_key = $1`,
+        [key],
+      );
+      const [job] = await app.sql(`SELECT count(*)::int AS n FROM jobs WHERE singleton_key = $1`, [
+        key,
+      ]);
+      expect(job.n).toBe(1);
+      await app.server.services.permissionSync.contentSyncEnded(sourceId);
+      const [now] = await app.sql(
+        `SELECT run_at <= now() AS due FROM jobs WHERE singleton_key = $1 AND status = 'queued'`,
+        [key],
+      );
+      expect(now.due).toBe(true);
+      await app.sql(
+        `UPDATE jobs SET run_at = now() + interval '15 minutes' WHERE singleton_key = $1 AND status = 'queued'`,
+        [key],
+      );
+      await app.server.services.permissionSync.contentSyncEnded(sourceId);
+      const [later] = await app.sql(
+        `SELECT run_at > now() + interval '14 minutes' AS later FROM jobs WHERE singleton_key = $1 AND status = 'queued'`,
+        [key],
+      );
+      expect(later.later).toBe(true);
+    } finally {
+      await app.server.services.jobs.start();
+    }
+  });
+
   it('reads permissions at the connection’s own interval when its owner sets one', async () => {
     const set = (input: Record<string, unknown>) =>
       app.graphqlRaw(
