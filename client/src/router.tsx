@@ -69,6 +69,23 @@ export const routes: RouteObject[] = [
             lazy: page(() => import('./pages/SsoCompletePage').then((m) => m.SsoCompletePage)),
           },
           {
+            // The link in the email-verification mail (signed in; the code is in the fragment).
+            path: '/verify-email',
+            lazy: async () => {
+              const [{ VerifyEmailPage }, ProtectedRoute] = await Promise.all([
+                import('./pages/VerifyEmailPage'),
+                protectedRoute(),
+              ]);
+              return {
+                element: (
+                  <ProtectedRoute>
+                    <VerifyEmailPage />
+                  </ProtectedRoute>
+                ),
+              };
+            },
+          },
+          {
             path: '/unauthorized',
             lazy: page(() => import('./pages/UnauthorizedPage').then((m) => m.UnauthorizedPage)),
           },

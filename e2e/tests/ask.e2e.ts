@@ -86,8 +86,11 @@ describe('Ask', () => {
       .waitFor();
     expect(await related.locator('mark').count()).toBeGreaterThan(0);
     await screenshot(page, 'search-results');
-    // Only Jira: nothing of the uploaded file can match.
-    await page.getByRole('checkbox', { name: 'Jira' }).check();
+    // The filters offer what the workspace has: its uploaded files, no Jira.
+    await page.getByRole('checkbox', { name: 'Uploaded files' }).waitFor();
+    expect(await page.getByRole('checkbox', { name: 'Jira' }).count()).toBe(0);
+    // A link naming Jira keeps it, ticked, to be unticked: nothing of the uploaded file matches.
+    await page.goto(`${page.url()}&sources=jira`);
     await page.getByText(/No documents match/).waitFor();
     await page.getByRole('checkbox', { name: 'Jira' }).uncheck();
     await related

@@ -92,7 +92,7 @@ describe('Confluence and Jira connectors', () => {
     await screenshot(page, 'connectors-confluence-synced');
   });
 
-  it('answers from Confluence, citing the page by its Confluence link', async () => {
+  it('answers from Confluence, opening the cited page in the app with its Confluence link', async () => {
     await page.goto(`${app.url}/app/dashboard`);
     const input = page.getByPlaceholder('Ask me anything...');
     await input.fill('How much are business travel meals reimbursed?');
@@ -101,9 +101,20 @@ describe('Confluence and Jira connectors', () => {
     await answer.getByText('45 euros', { exact: false }).first().waitFor();
     const source = answer.getByRole('link', { name: /Expense policy/ }).first();
     expect(await source.getAttribute('href')).toMatch(
-      new RegExp(`^${fake.url}/wiki/spaces/ENG/pages/\\d+/Expense\\+policy$`),
+      /^\/app\/documents\/[0-9a-f-]+\?(\w+=\w+&)*passage=\d+$/,
     );
     await screenshot(page, 'ask-confluence-cited');
+    // The whole page, the cited passage highlighted, and Confluence beside it in a new tab.
+    await source.click();
+    await page.waitForURL(/\/app\/documents\//);
+    await page.getByText('45 euros', { exact: false }).first().waitFor();
+    await page.getByText('Cited passage').waitFor();
+    const open = page.getByRole('link', { name: 'Open in Confluence' });
+    expect(await open.getAttribute('href')).toMatch(
+      new RegExp(`^${fake.url}/wiki/spaces/ENG/pages/\\d+/Expense\\+policy$`),
+    );
+    expect(await open.getAttribute('target')).toBe('_blank');
+    await screenshot(page, 'document-confluence');
   });
 
   it('connects Jira with Authorize (OAuth) and filters answers to Jira', async () => {
@@ -127,7 +138,14 @@ describe('Confluence and Jira connectors', () => {
     const result = page.getByRole('region', { name: 'Search result' });
     await result.getByText('quokka', { exact: false }).first().waitFor();
     const cited = result.getByRole('link', { name: /OPS-1: API pods restart loop/ }).first();
-    expect(await cited.getAttribute('href')).toBe(`${fake.url}/browse/OPS-1`);
+    expect(await cited.getAttribute('href')).toMatch(
+      /^\/app\/documents\/[0-9a-f-]+\?(\w+=\w+&)*passage=\d+$/,
+    );
+    const inJira = page
+      .getByRole('region', { name: 'Related documents' })
+      .getByRole('link', { name: /in Jira$/ })
+      .first();
+    expect(await inJira.getAttribute('href')).toBe(`${fake.url}/browse/OPS-1`);
     await screenshot(page, 'search-jira-filtered');
   });
 

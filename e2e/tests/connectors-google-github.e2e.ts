@@ -105,13 +105,19 @@ describe('GitHub and Google Drive connectors', () => {
     const answer = page.getByRole('region', { name: 'Answer' });
     await answer.getByText('okapi', { exact: false }).first().waitFor();
     const cited = answer.getByRole('link', { name: /wombat error/ }).first();
-    expect(await cited.getAttribute('href')).toBe(`${github.url}/acme/api/issues/${incident}`);
+    expect(await cited.getAttribute('href')).toMatch(
+      /^\/app\/documents\/[0-9a-f-]+\?(\w+=\w+&)*passage=\d+$/,
+    );
     await screenshot(page, 'ask-github-cited');
+    // In the app, with the issue's GitHub page beside it.
+    await cited.click();
+    const open = page.getByRole('link', { name: 'Open in GitHub' });
+    expect(await open.getAttribute('href')).toBe(`${github.url}/acme/api/issues/${incident}`);
   });
 
-  it('connects Google Drive by signing in with Google and filters answers to Google Docs', async () => {
+  it('connects Google Drive by signing in with Google and filters answers to Google Drive', async () => {
     await page.goto(`${app.url}/app/integrations`);
-    const docs = page.getByRole('article', { name: 'Google Docs' });
+    const docs = page.getByRole('article', { name: 'Google Drive' });
     await docs.getByRole('button', { name: 'Connect' }).click();
     const dialog = page.getByRole('dialog', { name: 'Connect Google Drive' });
     await dialog.getByRole('textbox', { name: /^Folders/ }).waitFor();
@@ -131,11 +137,18 @@ describe('GitHub and Google Drive connectors', () => {
 
     const question = 'How much are hotel nights reimbursed?';
     await page.goto(`${app.url}/app/search?q=${encodeURIComponent(question)}`);
-    await page.getByRole('checkbox', { name: 'Google Docs' }).check();
+    await page.getByRole('checkbox', { name: 'Google Drive' }).check();
     const result = page.getByRole('region', { name: 'Search result' });
     await result.getByText('140 euros', { exact: false }).first().waitFor();
     const cited = result.getByRole('link', { name: /Travel policy/ }).first();
-    expect(await cited.getAttribute('href')).toBe(google.file(travelDoc).webViewLink);
+    expect(await cited.getAttribute('href')).toMatch(
+      /^\/app\/documents\/[0-9a-f-]+\?(\w+=\w+&)*passage=\d+$/,
+    );
+    const inDrive = page
+      .getByRole('region', { name: 'Related documents' })
+      .getByRole('link', { name: /in Google Drive$/ })
+      .first();
+    expect(await inDrive.getAttribute('href')).toBe(google.file(travelDoc).webViewLink);
     await screenshot(page, 'search-google-filtered');
   });
 

@@ -96,10 +96,16 @@ describe('A walk through every navigation item', () => {
   it('opens each one in light and dark without errors or low-contrast controls', async () => {
     const shell = new AppShell(page);
     const contrast: string[] = [];
+    const titles = new Map<string, string>();
+    const headings: string[] = [];
     const visit = async (name: string, open: () => Promise<unknown>, path: RegExp) => {
       await open();
       await page.waitForURL(path);
       await settle(page);
+      // Its own tab title, and one h1.
+      titles.set(name, await page.title());
+      const h1 = await page.locator('h1').count();
+      if (h1 !== 1) headings.push(`${name}: ${h1} h1`);
       contrast.push(...(await checkContrast(page, `${name} (light)`)));
       await screenshot(page, `walk-${slug(name)}`);
       await shell.toggleColorScheme();
@@ -120,6 +126,10 @@ describe('A walk through every navigation item', () => {
     await visit('Bot page', () => page.goto(`${app.url}${botPath}`), /\/app\/bots\/[0-9a-f-]+$/);
     expect(problems).toEqual([]);
     expect(contrast).toEqual([]);
+    expect(headings).toEqual([]);
+    for (const [name, title] of titles) expect(title, name).toMatch(/^\S.* · Lumen$/);
+    // No two destinations share a tab title.
+    expect(new Set(titles.values()).size).toBe(titles.size);
   });
 
   it("opens the shell's menus, panel and hints beside their triggers, by mouse and keyboard", async () => {
@@ -231,6 +241,48 @@ describe('A walk through every navigation item', () => {
     }
     await context.close();
     expect(overflow).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+
+  it('on a phone, the rail is a drawer: opened by its burger, closed by a choice or Escape', async () => {
+    const context: BrowserContext = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+      storageState: await page.context().storageState(),
+    });
+    const phone = await context.newPage();
+    watch(phone);
+    await phone.goto(`${app.url}/app/dashboard`);
+    await settle(phone);
+    // The 60 px rail is not shown at this width.
+    expect(await phone.getByRole('navigation', { name: 'Main navigation' }).isVisible()).toBe(
+      false,
+    );
+    const burger = phone.getByRole('button', { name: 'Open navigation' });
+    await burger.click();
+    const drawer = phone.getByRole('dialog');
+    await drawer.getByRole('link', { name: 'History' }).waitFor();
+    await screenshot(phone, 'phone-drawer');
+    await phone.evaluate(() =>
+      document.documentElement.setAttribute('data-mantine-color-scheme', 'dark'),
+    );
+    await screenshot(phone, 'phone-drawer-dark');
+    await phone.evaluate(() =>
+      document.documentElement.setAttribute('data-mantine-color-scheme', 'light'),
+    );
+    await drawer.getByRole('link', { name: 'History' }).click();
+    await phone.waitForURL(/\/app\/history$/);
+    await drawer.waitFor({ state: 'hidden' });
+    expect(await phone.title()).toBe('History · Lumen');
+    // /app/search has no top bar: its own burger opens the same drawer; Escape closes it.
+    await phone.goto(`${app.url}/app/search`);
+    await settle(phone);
+    await phone.getByRole('button', { name: 'Open navigation' }).click();
+    await drawer.getByRole('link', { name: 'Home' }).waitFor();
+    await phone.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'hidden' });
+    await context.close();
     expect(problems).toEqual([]);
   });
 });

@@ -3,6 +3,7 @@ import type { Config } from './config.js';
 import { createMailer } from './mail/mailer.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { InvitationsService } from './modules/members/invitations.service.js';
+import { DomainJoinService } from './modules/members/domain-join.service.js';
 import { MembersService } from './modules/members/members.service.js';
 import { JobQueue } from './jobs/job-queue.js';
 import { Indexer } from './modules/sources/indexer.js';
@@ -72,6 +73,8 @@ export interface Services {
   auth: AuthService;
   members: MembersService;
   invitations: InvitationsService;
+  /** Joining the team's workspace by a verified address at its proven domain. */
+  domainJoin: DomainJoinService;
   storage: ObjectStorage;
   jobs: JobQueue;
   parsers: ParserPool;
@@ -152,6 +155,7 @@ export function createServices(
     config.publicUrl,
     auditLog,
   );
+  const domainJoin = new DomainJoinService(db, auth, auditLog, logger);
   const storage: ObjectStorage = config.s3
     ? new S3Storage(config.s3)
     : new LocalStorage(config.dataDir, keys.storage);
@@ -343,6 +347,7 @@ export function createServices(
     auth,
     members,
     invitations,
+    domainJoin,
     storage,
     jobs,
     parsers,

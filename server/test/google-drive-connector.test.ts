@@ -219,6 +219,43 @@ describe('full listing', () => {
     expect(connector.listsEverything(index.ctx())).toBe(false); // it now has a cursor
   });
 
+  it('reads CSV, Markdown and OpenDocument files by the parsers of their own format', async () => {
+    const formats = (name: string) =>
+      readFileSync(new URL(`./fixtures/formats/${name}`, import.meta.url));
+    const csv = fake.addFile({
+      name: 'Office supplies', // no extension: the connector adds .csv
+      mimeType: 'text/csv',
+      content: formats('office-supplies.csv'),
+    });
+    const markdown = fake.addFile({
+      name: 'onboarding-guide.md',
+      mimeType: 'text/markdown',
+      content: formats('onboarding-guide.md'),
+    });
+    const ods = fake.addFile({
+      name: 'Headcount',
+      mimeType: 'application/vnd.oasis.opendocument.spreadsheet',
+      content: formats('headcount.ods'),
+    });
+    const out = await new Index({ apiBase: fake.url, folderIds: [] }).sync();
+    expect(out.failures).toEqual([]);
+    expect(byId(out.items, csv)!.sections).toEqual([
+      expect.objectContaining({ location: { kind: 'sheet', index: 1, name: 'Office supplies' } }),
+    ]);
+    expect(textOf(byId(out.items, csv))).toContain('Standing desk\tErgonomica Ltd.');
+    expect(textOf(byId(out.items, markdown))).toContain('from Sofia Lindqvist on');
+    expect(textOf(byId(out.items, markdown))).not.toContain('](');
+    expect(byId(out.items, ods)!.sections.map((s) => s.location)).toEqual([
+      { kind: 'sheet', index: 1, name: 'Headcount' },
+      { kind: 'sheet', index: 2, name: 'Hiring plan' },
+    ]);
+    expect([csv, markdown, ods].map((f) => byId(out.items, f)!.itemType)).toEqual([
+      'google/csv',
+      'google/markdown',
+      'google/ods',
+    ]);
+  });
+
   it('does not fetch files whose version is already indexed', async () => {
     const files = [doc('A'), doc('B'), doc('C')];
     files.push(

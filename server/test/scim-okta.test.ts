@@ -126,6 +126,11 @@ describe('Okta SCIM 2.0 SPEC test', () => {
       password_hash: '',
       deactivated_at: null,
     });
+    // The identity provider vouches for the address it provisions.
+    const [verified] = await app.sql(`SELECT email_verified_at FROM users WHERE id = $1`, [
+      createdId,
+    ]);
+    expect(verified.email_verified_at).toBeInstanceOf(Date);
 
     const got = await okta('GET', `/Users/${createdId}`);
     expect(got.status).toBe(200);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { addMember, newAdmin, type Account } from './helpers/accounts.js';
+import { addMember, newAdmin, verifyEmailOf, type Account } from './helpers/accounts.js';
 import { codeOf, gqlOk } from './helpers/access.js';
 import { startFakeSlack, type FakeSlack } from './helpers/fake-slack.js';
 import { eventBody, JSON_TYPE, sendSigned, urlVerificationBody } from './helpers/slack-requests.js';
@@ -38,6 +38,8 @@ beforeAll(async () => {
     fake.addChannel(`C${String(i).padStart(4, '0')}`, `chan-${i}`, i % 50 === 0);
   app = await startTestApp({ SLACK_API_URL: fake.url });
   admin = await newAdmin(app, 'Ada');
+  // Slack matches a member only by a verified address.
+  await verifyEmailOf(app, admin);
   member = await addMember(app, admin, ['product_expert'], 'Pat');
   otherAdmin = await newAdmin(app, 'Olga');
 }, 60_000);

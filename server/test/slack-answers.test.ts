@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { addMember, newAdmin, type Account } from './helpers/accounts.js';
+import { addMember, newAdmin, verifyEmailOf, type Account } from './helpers/accounts.js';
 import { createUploadSource, gqlOk, RESTRICTED, uploadTextTo } from './helpers/access.js';
 import { startFakeSlack, type FakeSlack } from './helpers/fake-slack.js';
 import {
@@ -54,6 +54,8 @@ beforeAll(async () => {
     DATA_DIR: `/tmp/lumen-test-slack-${process.pid}`,
   });
   admin = await newAdmin(app, 'Ada');
+  // Slack matches only a verified address (grace's, a mailed invitation's, is verified).
+  await verifyEmailOf(app, admin);
   grace = await addMember(app, admin, ['customer_facing'], 'Grace');
   fake.addUser({ id: 'U0ADA', email: admin.email.toUpperCase() });
   fake.addUser({ id: 'U0GRACE', email: grace.email });
@@ -330,6 +332,24 @@ describe('access', () => {
     const [, second] = await waitForCalls(fake, 'chat.postMessage', 2);
     expect(blocksText(second)).toContain('|runbook>');
     expect(runbookId).toBeTruthy();
+  });
+
+  it('a member whose address is not verified matches nobody, until it is', async () => {
+    const ursula = await addMember(app, admin, ['customer_facing'], 'Ursula');
+    await app.sql(`UPDATE users SET email_verified_at = NULL WHERE id = $1`, [ursula.id]);
+    fake.addUser({ id: 'U0URSULA', email: ursula.email });
+    await send(direct('U0URSULA', 'where is the on-call runbook?', 'D0URSULA'));
+    const [post] = await waitForCalls(fake, 'chat.postMessage');
+    // She is told what to do: verify her address, not ask for an invitation she already has.
+    expect(blocksText(post)).toMatch(/has not verified its email address yet/);
+    expect(blocksText(post)).toContain(`${app.config.publicUrl}/app/account`);
+    expect(blocksText(post)).not.toMatch(/not a member of this Lumen workspace/);
+    // Verified, the same person is matched: answered as the member she is.
+    await app.sql(`UPDATE users SET email_verified_at = now() WHERE id = $1`, [ursula.id]);
+    await send(direct('U0URSULA', 'where is the on-call runbook?', 'D0URSULA'));
+    const [, second] = await waitForCalls(fake, 'chat.postMessage', 2);
+    expect(blocksText(second)).toContain('|runbook>');
+    expect(blocksText(second)).not.toMatch(/not a member of this Lumen workspace|not verified/);
   });
 });
 

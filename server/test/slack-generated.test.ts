@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newAdmin, type Account } from './helpers/accounts.js';
+import { newAdmin, verifyEmailOf, type Account } from './helpers/accounts.js';
 import { gqlOk, uploadTextTo } from './helpers/access.js';
 import { citeFirstPassage, startFakeOpenAI, type FakeOpenAI } from './helpers/fake-openai.js';
 import { startFakeSlack, type FakeSlack } from './helpers/fake-slack.js';
@@ -30,6 +30,8 @@ beforeAll(async () => {
     DATA_DIR: `/tmp/lumen-test-slack-gen-${process.pid}`,
   });
   admin = await newAdmin(app, 'Ada');
+  // Slack matches a member only by a verified address.
+  await verifyEmailOf(app, admin);
   fake.addUser({ id: 'U0ADA', email: admin.email });
   await uploadTextTo(
     app,

@@ -79,9 +79,10 @@ async function signInAs(startUrl: string, sub: string, browser?: ScriptedBrowser
 }
 
 async function users(email: string) {
-  return app.sql(`SELECT id, roles, password_hash, workspace_id FROM users WHERE email = $1`, [
-    email,
-  ]);
+  return app.sql(
+    `SELECT id, roles, password_hash, workspace_id, email_verified_at FROM users WHERE email = $1`,
+    [email],
+  );
 }
 
 describe('OpenID Connect sign-in against oidc-provider', () => {
@@ -111,6 +112,8 @@ describe('OpenID Connect sign-in against oidc-provider', () => {
     const [row] = await users(who.email);
     expect(row.workspace_id).toBe(admin.workspaceId);
     expect(row.password_hash).toBe('');
+    // The IdP vouched for the address (email_verified) at a proven domain: it counts as verified.
+    expect(row.email_verified_at).toBeInstanceOf(Date);
     const me = await app.rest('GET', '/api/me', undefined, { token: signedIn.token });
     expect(me.status).toBe(200);
     expect((await auditActions(app, admin.workspaceId, 'sso.sign_in'))[0]?.details.outcome).toBe(
@@ -172,6 +175,7 @@ describe('OpenID Connect sign-in against oidc-provider', () => {
     const { admin, domain, connection } = await workspaceWithSso();
     const email = `existing@${domain}`;
     await addMemberWithEmail(app, admin, email, ['product_expert']);
+    await app.sql(`UPDATE users SET email_verified_at = NULL WHERE email = $1`, [email]);
     const [before] = await users(email);
     const who = person(domain, { email });
     const { params } = await signInAs(connection.startUrl, who.sub);
@@ -183,6 +187,8 @@ describe('OpenID Connect sign-in against oidc-provider', () => {
       before.id,
     ]);
     expect(identities).toEqual([{ subject: who.sub }]);
+    // Linking took the IdP's word for the address.
+    expect((await users(email))[0].email_verified_at).toBeInstanceOf(Date);
     // The password keeps working while SSO is not enforced.
     const password = await app.rest(
       'POST',
@@ -202,6 +208,7 @@ describe('OpenID Connect sign-in against oidc-provider', () => {
     const { admin, domain, connection } = await workspaceWithSso();
     const email = `victim@${domain}`;
     await addMemberWithEmail(app, admin, email);
+    await app.sql(`UPDATE users SET email_verified_at = NULL WHERE email = $1`, [email]);
     const [member] = await users(email);
     const who = person(domain, { email, email_verified: false });
     const { params } = await signInAs(connection.startUrl, who.sub);
@@ -215,6 +222,7 @@ describe('OpenID Connect sign-in against oidc-provider', () => {
     ).toEqual([]);
     const refused = await auditActions(app, admin.workspaceId, 'sso.sign_in_refused');
     expect(refused.at(-1)!.details.reason).toBe('email_unverified');
+    expect((await users(email))[0].email_verified_at).toBeNull();
   });
 
   it('accepts a pending invitation through SSO, and refuses without one when JIT is off', async () => {

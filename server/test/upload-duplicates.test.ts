@@ -211,11 +211,15 @@ describe('replacing the document a file duplicates', () => {
       await app.sql(`SELECT count(*)::int AS n FROM chunks WHERE document_id = $1`, [oldId]),
     ).toEqual([{ n: 0 }]);
     expect(await app.server.services.storage.stat(oldKey)).toBeNull();
-    const [event] = await app.sql(
-      `SELECT action, target_label FROM audit_events WHERE workspace_id = $1 AND target_id = $2`,
+    const events = await app.sql(
+      `SELECT action, target_label FROM audit_events WHERE workspace_id = $1 AND target_id = $2
+        ORDER BY at`,
       [user.workspaceId, oldId],
     );
-    expect(event).toEqual({ action: 'document.deleted', target_label: 'expenses.txt' });
+    expect(events).toEqual([
+      { action: 'document.uploaded', target_label: 'expenses.txt' },
+      { action: 'document.deleted', target_label: 'expenses.txt' },
+    ]);
     expect((await waitForDocument(app, user, newId)).status).toBe('indexed');
   });
 

@@ -71,6 +71,92 @@ describe('upload flow (get-upload-url, PUT, confirm-upload)', () => {
   });
 });
 
+/** The text and OpenDocument formats, in a sibling folder of the office fixtures. */
+const FORMATS = `${FIXTURES}/../formats`;
+const formatFixtures = fs
+  .readdirSync(FORMATS)
+  .filter((f) => f.endsWith('.q'))
+  .map((f) => f.replace(/\.q$/, ''));
+
+describe('upload flow for Markdown, CSV, HTML, JSON, RTF and OpenDocument files', () => {
+  const CONTENT = `query($id: ID!) { documentContent(id: $id) {
+    document { fileName title } passages { ordinal location locationKind locationIndex text } } }`;
+
+  it('has one fixture of each format', () => {
+    expect(formatFixtures.map((name) => name.split('.').pop()).sort()).toEqual([
+      'csv',
+      'html',
+      'json',
+      'md',
+      'odp',
+      'ods',
+      'odt',
+      'rtf',
+    ]);
+  });
+
+  it.each(formatFixtures)('indexes %s and its fact is searchable', async (name) => {
+    const bytes = fs.readFileSync(`${FORMATS}/${name}`);
+    const { ticket, put, confirm } = await uploadFile(app, admin, name, bytes);
+    expect(ticket.status, JSON.stringify(ticket.body)).toBe(200);
+    expect(put!.status).toBe(200);
+    expect(confirm!.status, JSON.stringify(confirm!.body)).toBe(200);
+    const doc = await waitForDocument(app, admin, confirm!.body.documentId);
+    expect(doc.status, doc.error).toBe('indexed');
+    const [, expected] = fs.readFileSync(`${FORMATS}/${name}.q`, 'utf8').trim().split('\t');
+    const rows = await app.sql(
+      `SELECT count(*)::int AS n FROM chunks WHERE document_id = $1 AND text ILIKE $2`,
+      [doc.id, `%${expected}%`],
+    );
+    expect(rows[0].n).toBeGreaterThan(0);
+  });
+
+  it('serves a CSV and an OpenDocument spreadsheet as sheets, rows tab-separated', async () => {
+    const listed = await app.sql(
+      `SELECT id, file_name FROM documents WHERE file_name IN ('office-supplies.csv', 'headcount.ods')
+        ORDER BY file_name`,
+    );
+    expect(listed.map((d: { file_name: string }) => d.file_name)).toEqual([
+      'headcount.ods',
+      'office-supplies.csv',
+    ]);
+    const [ods, csv] = await Promise.all(
+      listed.map(async (d: { id: string }) => {
+        const res = await app.graphqlRaw(CONTENT, { id: d.id }, admin.token);
+        expect(res.errors).toBeUndefined();
+        return res.data.documentContent;
+      }),
+    );
+    expect(csv.passages).toEqual([
+      expect.objectContaining({
+        location: 'Sheet office-supplies',
+        locationKind: 'sheet',
+        locationIndex: 1,
+      }),
+    ]);
+    expect(csv.passages[0].text.split('\n')[0]).toBe('Item\tSupplier\tLocation\tNotes');
+    expect(ods.document.title).toBe('Headcount 2025');
+    expect(ods.passages.map((p: { location: string }) => p.location)).toEqual([
+      'Sheet Headcount',
+      'Sheet Hiring plan',
+    ]);
+    expect(ods.passages[0].text).toBe(
+      'Team\tCity\tPeople\nData Platform\tLagos\t14\nSupport\tMontevideo\t9',
+    );
+  });
+
+  it('fails a .csv that is binary, and a .json that is not valid JSON, with a reason', async () => {
+    const binary = await uploadFile(app, admin, 'export.csv', Buffer.alloc(4096, 0));
+    expect(binary.confirm!.status).toBe(400);
+    expect(binary.confirm!.body.error).toBe('CONTENT_MISMATCH');
+    const invalid = await uploadFile(app, admin, 'broken.json', Buffer.from('{"a": 1,}'));
+    expect(invalid.confirm!.status).toBe(200);
+    const doc = await waitForDocument(app, admin, invalid.confirm!.body.documentId);
+    expect(doc.status).toBe('failed');
+    expect(doc.error).toMatch(/^The JSON file could not be read: it is not valid JSON/);
+  });
+});
+
 describe('bad uploads fail alone, with a reason', () => {
   it('refuses an extension outside the allowlist', async () => {
     const { ticket } = await uploadFile(app, admin, 'tool.exe', Buffer.from('MZ'));

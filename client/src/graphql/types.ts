@@ -114,6 +114,15 @@ export type CreateUploadSourceInput = {
   name?: InputMaybe<Scalars['String']['input']>;
 };
 
+/** How a source’s documents are listed; ties are broken by id, so paging is stable. */
+export type DocumentOrder =
+  /** By fileName (a connected item’s title), case-insensitively. */
+  | 'NAME'
+  /** Failed first, then being indexed, then indexed; newest first within. */
+  | 'STATUS'
+  /** By updatedAt, newest first. */
+  | 'UPDATED';
+
 export type DocumentStatus =
   | 'failed'
   | 'indexed'

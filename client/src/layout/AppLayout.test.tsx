@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { storeSession } from '../modules/auth/session-store';
 import { eagerRoutes } from '../test/eager-routes';
+import { statusMock } from '../test/email-verification-mocks';
 import { meMock } from '../test/me-mock';
 import { ada, firstPage, invitationsMock, membersMock, rolesMock } from '../test/members-mocks';
 import { fakeToken, renderRoutes } from '../test/render';
@@ -102,6 +103,26 @@ describe('app layout', () => {
         .getAllByRole('link')
         .map((link) => link.textContent),
     ).toEqual(['Groups', 'API keys']);
+  });
+});
+
+describe('email verification banner', () => {
+  it('shows above the page, in the main content, while the address is unverified', async () => {
+    signIn();
+    renderRoutes(routes, '/app/users', [
+      meMock(),
+      rolesMock(),
+      invitationsMock(),
+      membersMock(firstPage, [ada()]),
+      statusMock(false),
+    ]);
+    const banner = await screen.findByRole('region', { name: 'Email verification' });
+    expect(
+      within(screen.getByRole('main')).getByRole('region', { name: 'Email verification' }),
+    ).toBe(banner);
+    expect(within(banner).getByText(/we sent a code to ada@example.com/)).toBeInTheDocument();
+    expect(within(banner).getByRole('button', { name: 'Enter code' })).toBeInTheDocument();
+    expect(within(banner).getByRole('button', { name: 'Resend' })).toBeInTheDocument();
   });
 });
 

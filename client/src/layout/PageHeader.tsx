@@ -14,14 +14,19 @@ interface PageHeaderProps {
   above?: ReactNode;
 }
 
-/** A page's large title with a smaller accent-coloured subtitle. */
+/**
+ * A page's large title with a smaller accent-coloured subtitle. The title is the page's one h1
+ * (at the h2 size the design uses); the page's sections are h3 and below.
+ */
 export function PageHeader({ title, subtitle, description, actions, above }: PageHeaderProps) {
   return (
     <Stack gap="xs" mb="xl">
       {above}
       <Group justify="space-between" align="flex-end" gap="md">
         <Stack gap={4} style={{ minWidth: 0 }}>
-          <Title order={2}>{title}</Title>
+          <Title order={1} size="h2">
+            {title}
+          </Title>
           {subtitle && (
             <Text size="lg" fw={500} className={classes.subtitle}>
               {subtitle}

@@ -93,10 +93,12 @@ const holidayHits = [
     },
     ['holiday'],
   ),
+  // A connected item: it opens in the app, at its passage, not in its tool.
   searchHit({
     documentId: 'd2',
     title: 'Team calendar',
-    url: '/app/documents/d2?passage=1',
+    url: 'https://acme.atlassian.net/wiki/spaces/HR/pages/7',
+    viewerUrl: '/app/documents/d2?passage=1',
     sourceName: 'HR space',
     location: null,
     snippet: 'Public holidays for 2024.',

@@ -91,7 +91,7 @@ describe('TopBar', () => {
     await user.click(within(menu).getByRole('menuitem', { name: 'API keys' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/app/api-keys'));
     // The page needs no permission: a member lands on it, not on Access Denied.
-    expect(await screen.findByRole('heading', { name: 'API keys', level: 2 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'API keys', level: 1 })).toBeInTheDocument();
   });
 
   it('offers Linked accounts in the account menu to any member', async () => {
@@ -104,7 +104,7 @@ describe('TopBar', () => {
     await user.click(within(menu).getByRole('menuitem', { name: 'Linked accounts' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/app/account/linked'));
     expect(
-      await screen.findByRole('heading', { name: 'Linked accounts', level: 2 }),
+      await screen.findByRole('heading', { name: 'Linked accounts', level: 1 }),
     ).toBeInTheDocument();
   });
 

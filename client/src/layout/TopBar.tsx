@@ -11,6 +11,7 @@ import { useSession } from '../modules/auth/use-session';
 import { NotificationBell } from '../modules/notifications/components/NotificationBell';
 import { ColorSchemeToggle } from '../shared/ColorSchemeToggle';
 import { FlyoutMenu, MenuDivider, MenuLink } from '../shared/flyout/FlyoutMenu';
+import { NavBurger } from './NavBurger';
 import { searchSpotlight, SEARCH_PLACEHOLDER } from './search-spotlight';
 import { SEARCH_SHORTCUT_HINT, searchShortcutLabel } from './shortcut';
 import classes from './TopBar.module.css';
@@ -22,13 +23,21 @@ import { displayName, initials } from './user-display';
  * menus are the shell's own flyouts (shared/flyout), not Mantine's Menu and Popover: they would
  * bring the floating-position library to the first load of every signed-in page.
  */
-export function TopBar() {
+export function TopBar({
+  navOpened = false,
+  onOpenNav,
+}: {
+  /** Phones: the navigation drawer's state, and how the burger here opens it. */
+  navOpened?: boolean;
+  onOpenNav?: () => void;
+} = {}) {
   const { user, permissions } = useSession();
   const { logout, loggingOut } = useLogout();
   const name = displayName(user);
 
   return (
     <header className={classes.bar}>
+      {onOpenNav && <NavBurger opened={navOpened} onOpen={onOpenNav} />}
       <UnstyledButton
         className={classes.search}
         onClick={() => searchSpotlight.open()}
@@ -38,7 +47,7 @@ export function TopBar() {
       >
         <IconSearch size={16} stroke={1.8} />
         <span className={classes.searchText}>{SEARCH_PLACEHOLDER}</span>
-        <Kbd size="xs" visibleFrom="sm">
+        <Kbd size="xs" className={classes.kbd}>
           {searchShortcutLabel()}
         </Kbd>
       </UnstyledButton>

@@ -7,6 +7,7 @@ import { FormAlert } from '../modules/auth/components/FormAlert';
 import { AcceptInviteForm } from '../modules/members/components/AcceptInviteForm';
 import { InvalidInvitation } from '../modules/members/components/InvalidInvitation';
 import { describeError } from '../shared/graphql-errors';
+import { usePageTitle } from '../shared/use-page-title';
 
 const signInFooter = (
   <>
@@ -19,6 +20,7 @@ const signInFooter = (
 
 /** /accept-invite?token=…: an invitee sees who invited them where, and joins. */
 export function AcceptInvitePage() {
+  usePageTitle('Join your team');
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() ?? '';
   const [invalid, setInvalid] = useState(false);

@@ -12,6 +12,7 @@ import { EmailField, NewPasswordField } from '../modules/auth/components/AuthFie
 import { newPasswordError } from '../modules/auth/password-strength';
 import { FormAlert, type FormProblem } from '../modules/auth/components/FormAlert';
 import { describeError } from '../shared/graphql-errors';
+import { usePageTitle } from '../shared/use-page-title';
 
 type Step = { name: 'request' } | { name: 'confirm'; note?: { title: string; message: string } };
 
@@ -25,6 +26,7 @@ const SENT_NOTE = {
  * `?email=` fills the email; `?sent=1` (from a sign-in that required a reset) opens step two.
  */
 export function ForgotPasswordPage() {
+  usePageTitle('Forgot password');
   const [params] = useSearchParams();
   const [email, setEmail] = useState(params.get('email') ?? '');
   const [step, setStep] = useState<Step>(() =>

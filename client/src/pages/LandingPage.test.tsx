@@ -1,6 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import type { RouteObject } from 'react-router-dom';
+import { routes } from '../router';
 import { renderWithProviders } from '../test/render';
 import { LandingPage } from './LandingPage';
 
@@ -67,6 +69,48 @@ describe('LandingPage', () => {
     }
     expect(within(footer).getByText(/© 2024 Lumen/)).toBeInTheDocument();
     expect(within(footer).getByText('Toronto, Ontario')).toBeInTheDocument();
+  });
+
+  it('sends every footer link somewhere real: a section here or a route of the app', async () => {
+    const { router } = renderWithProviders(<LandingPage />);
+    const appPaths = new Set<string>();
+    const collect = (table: RouteObject[], base = '') =>
+      table.forEach((route) => {
+        const path = route.path?.startsWith('/')
+          ? route.path
+          : route.path
+            ? `${base}/${route.path}`
+            : base;
+        if (route.path) appPaths.add(path);
+        if (route.children) collect(route.children, path);
+      });
+    collect(routes);
+    const footer = screen.getByRole('contentinfo');
+    // The four link lists (the logo beside them is the home link it always is).
+    const links = within(footer)
+      .getAllByRole('navigation')
+      .flatMap((nav) => within(nav).getAllByRole('link'));
+    expect(links.length).toBeGreaterThanOrEqual(12);
+    for (const link of links) {
+      const href = link.getAttribute('href') ?? '';
+      const name = link.textContent;
+      if (href.startsWith('#')) {
+        expect(document.getElementById(href.slice(1)), `${name} → ${href}`).not.toBeNull();
+      } else {
+        expect(appPaths, `${name} → ${href}`).toContain(href);
+        if (href === '/') expect(name).toBe('Home');
+      }
+    }
+    expect(within(footer).getByRole('link', { name: 'API docs' })).toHaveAttribute(
+      'href',
+      '/app/api-keys',
+    );
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('names the tab', () => {
+    renderWithProviders(<LandingPage />);
+    expect(document.title).toBe('Answers from your team’s knowledge · Lumen');
   });
 
   it('toggles between light and dark colour schemes', async () => {

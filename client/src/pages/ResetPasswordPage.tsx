@@ -15,9 +15,11 @@ import {
   type PasswordChallenge,
 } from '../modules/auth/password-challenge';
 import { describeError } from '../shared/graphql-errors';
+import { usePageTitle } from '../shared/use-page-title';
 
 /** SPEC §2 /reset-password: the forced new password after a sign-in that returned a session. */
 export function ResetPasswordPage() {
+  usePageTitle('Set a new password');
   const [challenge] = useState(readPasswordChallenge);
   if (!challenge) {
     return (

@@ -2,6 +2,7 @@ import { Button, Code, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router-dom';
 import { AuthLayout } from '../modules/auth/components/AuthLayout';
+import { usePageTitle } from '../shared/use-page-title';
 
 interface Described {
   status?: string;
@@ -30,6 +31,7 @@ export function describeRouteError(error: unknown): Described {
 
 /** SPEC §8 router fallback: 'Unexpected Application Error!' with the error's status and message. */
 export function RouterErrorPage() {
+  usePageTitle('Unexpected error');
   const { status, message } = describeRouteError(useRouteError());
   return (
     <AuthLayout

@@ -12,6 +12,7 @@ import { savePasswordChallenge } from '../modules/auth/password-challenge';
 import { storeSession, takeRedirect, takeSessionExpired } from '../modules/auth/session-store';
 import { SsoButtons } from '../modules/sso/components/SsoButtons';
 import { errorCode, errorMessage } from '../shared/graphql-errors';
+import { usePageTitle } from '../shared/use-page-title';
 
 /** Carries what was typed so the reset form need not ask again. */
 function forgotLink(email: string) {
@@ -23,6 +24,7 @@ function forgotLink(email: string) {
 
 /** SPEC §2 /signin, §4 sign-in transitions, §8 sign-in errors (shown, never only logged). */
 export function SignInPage() {
+  usePageTitle('Sign in');
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [signIn, { loading }] = useSignInMutation();

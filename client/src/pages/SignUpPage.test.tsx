@@ -51,7 +51,11 @@ describe('SignUpPage', () => {
     expect(screen.getByLabelText(/^first name/i)).toHaveFocus();
     await fillAndSubmit();
 
-    expect(await screen.findByText('Account created — sign in to continue')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'Account created — sign in to continue. We sent a code to grace@example.com to verify it.',
+      ),
+    ).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Log in' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/signin');
     expect(screen.getByLabelText(/^email/i)).toHaveValue('grace@example.com');

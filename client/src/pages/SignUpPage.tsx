@@ -9,11 +9,13 @@ import { EmailField, NewPasswordField } from '../modules/auth/components/AuthFie
 import { FormAlert, type FormProblem } from '../modules/auth/components/FormAlert';
 import { newPasswordError } from '../modules/auth/password-strength';
 import { describeError } from '../shared/graphql-errors';
+import { usePageTitle } from '../shared/use-page-title';
 
 const required = (message: string) => (value: string) => (value.trim() ? null : message);
 
 /** SPEC §2 /signup; success goes to /signin with the email filled in (§4). */
 export function SignUpPage() {
+  usePageTitle('Sign up');
   const navigate = useNavigate();
   const [signUp, { loading }] = useSignUpMutation();
   const [problem, setProblem] = useState<FormProblem | null>(null);
@@ -42,7 +44,8 @@ export function SignUpPage() {
       notifications.show({
         color: 'teal',
         title: 'Welcome to Lumen',
-        message: 'Account created — sign in to continue',
+        // The server mailed the first verification code; the app's banner takes it after sign-in.
+        message: `Account created — sign in to continue. We sent a code to ${input.email} to verify it.`,
       });
       navigate(`/signin?${new URLSearchParams({ email: input.email })}`);
     } catch (error) {

@@ -6,6 +6,7 @@ import { AuthLayout } from '../modules/auth/components/AuthLayout';
 import { storeSession, takeRedirect } from '../modules/auth/session-store';
 import { useCompleteSsoSignInMutation } from '../modules/sso/graphql/sso-sign-in.generated';
 import { errorMessage } from '../shared/graphql-errors';
+import { usePageTitle } from '../shared/use-page-title';
 
 /** What the server's SSO callback put in the fragment (never sent to a server): a code or why not. */
 function readFragment(): { code: string | null; error: string | null } {
@@ -19,6 +20,7 @@ function readFragment(): { code: string | null; error: string | null } {
  * the identity provider's or Lumen's plain words.
  */
 export function SsoCompletePage() {
+  usePageTitle('Signing in');
   const navigate = useNavigate();
   const [complete] = useCompleteSsoSignInMutation();
   const [problem, setProblem] = useState<string | null>(null);

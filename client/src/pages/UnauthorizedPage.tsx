@@ -2,9 +2,11 @@ import { Button, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { AuthLayout } from '../modules/auth/components/AuthLayout';
+import { usePageTitle } from '../shared/use-page-title';
 
 /** SPEC §2 /unauthorized. */
 export function UnauthorizedPage() {
+  usePageTitle('Access Denied');
   return (
     <AuthLayout
       title="Access Denied"

@@ -11,7 +11,7 @@ interface EmptyStateProps {
   /** Marks a feature that arrives in a later release. */
   comingSoon?: boolean;
   /** A heading level for the title, so the page outline stays right. */
-  headingOrder?: 2 | 3 | 4;
+  headingOrder?: 1 | 2 | 3 | 4;
 }
 
 /** An honest empty state: what will be here, why there is nothing yet, and what to do next. */

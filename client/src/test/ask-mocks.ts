@@ -12,6 +12,11 @@ export function askSource(overrides: Partial<AskSource> = {}): AskSource {
     number,
     title: 'Employee handbook',
     url: `/app/documents/d${number}?page=3&passage=${number + 3}`,
+    // The in-app viewer: a connected item's (external) url is not it.
+    viewerUrl:
+      overrides.url && !/^https?:/.test(overrides.url)
+        ? overrides.url
+        : `/app/documents/d${number}?page=3&passage=${number + 3}`,
     documentId: `d${number}`,
     sourceKind: 'file_upload',
     sourceName: 'Handbook',

@@ -144,6 +144,7 @@ export function askBotResult(overrides: Partial<AskResult> = {}): AskResult {
         number: 1,
         title: 'Employee handbook',
         url: '/app/documents/d1?page=3&passage=4',
+        viewerUrl: '/app/documents/d1?page=3&passage=4',
         documentId: 'd1',
         sourceKind: 'file_upload',
         sourceName: 'Handbook',
@@ -249,6 +250,7 @@ export function feedbackReport(overrides: Partial<Feedback> = {}): Feedback {
     up: 0,
     down: 0,
     downRate: null,
+    answersByOrigin: [],
     perDay: [],
     worstQuestions: [],
     recentComments: [],
@@ -261,6 +263,7 @@ export function feedbackReportResult(feedback: Feedback) {
   return {
     __typename: 'FeedbackReport',
     ...feedback,
+    answersByOrigin: feedback.answersByOrigin.map((o) => ({ __typename: 'OriginCount', ...o })),
     perDay: feedback.perDay.map((d) => ({ __typename: 'FeedbackDay', ...d })),
     worstQuestions: feedback.worstQuestions.map((q) => ({ __typename: 'FeedbackQuestion', ...q })),
     recentComments: feedback.recentComments.map((c) => ({ __typename: 'FeedbackComment', ...c })),

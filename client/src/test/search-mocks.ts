@@ -1,3 +1,4 @@
+import { SourceKindsDocument } from '../modules/sources/graphql/sources.generated';
 import { GraphQLError } from 'graphql';
 import {
   RecordSearchDocument,
@@ -21,6 +22,10 @@ export function searchHit(
     documentId: 'd1',
     title: 'Employee handbook',
     url: '/app/documents/d1?page=3&passage=4',
+    viewerUrl:
+      overrides.url && !/^https?:/.test(overrides.url)
+        ? overrides.url
+        : `/app/documents/${overrides.documentId ?? 'd1'}?page=3&passage=4`,
     sourceKind: 'file_upload',
     sourceName: 'Handbook',
     author: 'Ada Lovelace',
@@ -108,5 +113,21 @@ export function searchRecentsMock(
     request: { query: SearchRecentsDocument, variables: { first: RECENT_LIMIT } },
     result: { data },
     ...extra,
+  };
+}
+
+/** The kinds of source the workspace has, as the search filters read them (SourceKinds). */
+export function sourceKindsMock(kinds: string[] | Error) {
+  return {
+    request: { query: SourceKindsDocument },
+    ...(kinds instanceof Error
+      ? { error: kinds }
+      : {
+          result: {
+            data: {
+              sources: kinds.map((kind, i) => ({ __typename: 'Source', id: `s${i + 1}`, kind })),
+            },
+          },
+        }),
   };
 }

@@ -36,6 +36,7 @@ export function doc(
     chunkCount: 3,
     createdAt: '2024-03-01T12:00:00.000Z',
     indexedAt: '2024-03-01T12:00:05.000Z',
+    updatedAt: overrides.createdAt ?? '2024-03-01T12:00:00.000Z',
     ...overrides,
   };
 }

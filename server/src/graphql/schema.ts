@@ -6,6 +6,8 @@ import { NotificationsResolver } from '../modules/notifications/notifications.re
 import { ApiKeysResolver } from '../modules/api-keys/api-keys.resolver.js';
 import { AuditResolver } from '../modules/audit/audit.resolver.js';
 import { AuthResolver } from '../modules/auth/auth.resolver.js';
+import { EmailVerificationResolver } from '../modules/auth/email-verification.resolver.js';
+import { DomainJoinResolver } from '../modules/members/domain-join.resolver.js';
 import { InvitationsResolver } from '../modules/members/invitations.resolver.js';
 import { MembersResolver } from '../modules/members/members.resolver.js';
 import { SearchResolver } from '../modules/search/search.resolver.js';
@@ -41,6 +43,8 @@ export const resolvers = [
   ScimResolver,
   SsoResolver,
   SlackResolver,
+  EmailVerificationResolver,
+  DomainJoinResolver,
 ] as const;
 
 export function buildGraphQLSchema(): Promise<GraphQLSchema> {

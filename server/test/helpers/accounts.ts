@@ -71,3 +71,23 @@ export async function addMember(
   expect(accept.errors).toBeUndefined();
   return signInAs(app, email);
 }
+
+/** The code of the newest email-verification mail to `email` (the link carries the same one). */
+export async function verificationCode(app: TestApp, email: string): Promise<string> {
+  const mail = (await app.outbox(email)).find((m) => /\/verify-email#code=/.test(m.text));
+  const match = /\/verify-email#code=(\d{6})\b/.exec(mail?.text ?? '');
+  expect(match, `no verification mail for ${email}`).toBeTruthy();
+  return match![1];
+}
+
+/** Verifies the account's address with the code mailed at sign-up (or the newest resent one). */
+export async function verifyEmailOf(app: TestApp, account: Account): Promise<void> {
+  const code = await verificationCode(app, account.email);
+  const res = await app.graphqlRaw(
+    `mutation($c: String!) { verifyEmail(code: $c) { emailVerified } }`,
+    { c: code },
+    account.token,
+  );
+  expect(res.errors, JSON.stringify(res.errors)).toBeUndefined();
+  expect(res.data.verifyEmail.emailVerified).toBe(true);
+}

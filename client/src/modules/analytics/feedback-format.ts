@@ -47,3 +47,13 @@ export {
   formatUpdated as formatLastAsked,
   formatFull as formatExactTime,
 } from '../conversations/history/history-format';
+
+const ORIGIN_LABELS: Record<string, string> = { web: 'Web', slack: 'Slack', api: 'API' };
+
+/** "Web 40 · Slack 12 · API 3": where the period's questions were asked, most first. */
+export function formatOrigins(
+  origins: readonly { origin: string; answers: number }[],
+): string | undefined {
+  if (origins.length === 0) return undefined;
+  return origins.map((o) => `${ORIGIN_LABELS[o.origin] ?? o.origin} ${o.answers}`).join(' · ');
+}

@@ -10,8 +10,10 @@ export type AskStatus = 'idle' | 'loading' | 'succeeded' | 'failed';
 export interface AskSource {
   number: number;
   title: string;
-  /** In-app path to the passage: `/app/documents/<id>?page=3&passage=4`. */
+  /** A connected item's page in its tool; for a file, the in-app viewer at the passage. */
   url: string;
+  /** The in-app viewer at the passage, for any item: `/app/documents/<id>?page=3&passage=4`. */
+  viewerUrl: string;
   documentId: string;
   sourceKind: string;
   sourceName: string;

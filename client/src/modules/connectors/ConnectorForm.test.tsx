@@ -71,7 +71,10 @@ describe('ConnectorForm per tool', () => {
   it('Google Drive connects only by signing in with Google, and says when that is not set up', async () => {
     open('google_docs', [integrationSettingsMock('google_docs'), capabilitiesMock([])]);
     const dialog = within(await screen.findByRole('dialog', { name: 'Connect Google Drive' }));
-    expect(await dialog.findByText('Sign-in with Google is not set up')).toBeInTheDocument();
+    expect(
+      await dialog.findByText("Google Drive: needs setup by the server's operator"),
+    ).toBeInTheDocument();
+    expect(dialog.getByRole('status')).toHaveTextContent('docs/CONNECTORS.md');
     expect(dialog.queryByLabelText(/token/i)).not.toBeInTheDocument();
     expect(dialog.queryByRole('textbox', { name: 'Domain' })).not.toBeInTheDocument();
     expect(dialog.getByRole('button', { name: 'Sign in with Google' })).toBeDisabled();

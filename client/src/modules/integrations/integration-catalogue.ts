@@ -1,4 +1,4 @@
-import { IconBook2, IconBrandJira, IconFileTypeDoc, type Icon } from '@tabler/icons-react';
+import { IconBook2, IconBrandGoogleDrive, IconBrandJira, type Icon } from '@tabler/icons-react';
 
 export type IntegrationKey = 'confluence' | 'jira' | 'google_docs';
 
@@ -29,10 +29,12 @@ export const INTEGRATION_CATALOGUE: readonly CatalogueIntegration[] = [
     description: 'Find answers in issues, comments and project history from Jira.',
   },
   {
+    // The key stays google_docs (SPEC §3); the tool is Google Drive everywhere it is named.
     key: 'google_docs',
-    name: 'Google Docs',
-    logo: IconFileTypeDoc,
+    name: 'Google Drive',
+    logo: IconBrandGoogleDrive,
     color: 'teal',
-    description: 'Ask questions about the documents your team keeps in Google Docs.',
+    description:
+      'Ask questions about the Docs, Sheets, Slides and files your team keeps in Google Drive.',
   },
 ];

@@ -10,27 +10,32 @@ import {
   Text,
 } from '@mantine/core';
 import { IconMapPin } from '@tabler/icons-react';
+import { Link } from 'react-router-dom';
 import { LumenLogo } from '../../shared/LumenLogo';
 import classes from './landing.module.css';
 
-/** SPEC §2: link lists for product, teams, resources and company. */
+/**
+ * SPEC §2: link lists for product, teams, resources and company. Each goes somewhere real: a
+ * section of this page (`#…`) or a route of the app (signed-out visitors are asked to sign in
+ * first and then land there). Only "Home" points at `/`.
+ */
 export const FOOTER_LINKS = [
   {
     title: 'Product',
     links: [
       { label: 'Answers with sources', href: '#features' },
       { label: 'Integrations', href: '#connect' },
-      { label: 'AI bots', href: '#connect' },
+      { label: 'AI bots', href: '/app/bots' },
       { label: 'Pricing', href: '#faq' },
     ],
   },
   {
     title: 'Teams',
     links: [
-      { label: 'Engineering', href: '/' },
-      { label: 'Customer support', href: '/' },
-      { label: 'Sales', href: '/' },
-      { label: 'People & HR', href: '/' },
+      { label: 'Create a workspace', href: '/signup' },
+      { label: 'Invite teammates', href: '/app/users' },
+      { label: 'Groups', href: '/app/groups' },
+      { label: 'Connect your tools', href: '/app/connectors' },
     ],
   },
   {
@@ -38,17 +43,17 @@ export const FOOTER_LINKS = [
     links: [
       { label: 'FAQ', href: '#faq' },
       { label: 'Security', href: '#faq' },
-      { label: 'Help center', href: '/' },
-      { label: 'API docs', href: '/' },
+      { label: 'API docs', href: '/app/api-keys' },
+      { label: 'Reset your password', href: '/forgot-password' },
     ],
   },
   {
     title: 'Company',
     links: [
-      { label: 'About', href: '/' },
-      { label: 'Careers', href: '/' },
-      { label: 'Contact', href: '/' },
-      { label: 'Privacy', href: '/' },
+      { label: 'Home', href: '/' },
+      { label: 'About Lumen', href: '#features' },
+      { label: 'Sign in', href: '/signin' },
+      { label: 'Start for free', href: '/signup' },
     ],
   },
 ] as const;
@@ -73,16 +78,28 @@ export function LandingFooter() {
                   <Text fw={700} size="md">
                     {group.title}
                   </Text>
-                  {group.links.map((link) => (
-                    <Anchor
-                      key={link.label}
-                      href={link.href}
-                      className={classes.footerLink}
-                      size="md"
-                    >
-                      {link.label}
-                    </Anchor>
-                  ))}
+                  {group.links.map((link) =>
+                    link.href.startsWith('#') ? (
+                      <Anchor
+                        key={link.label}
+                        href={link.href}
+                        className={classes.footerLink}
+                        size="md"
+                      >
+                        {link.label}
+                      </Anchor>
+                    ) : (
+                      <Anchor
+                        key={link.label}
+                        component={Link}
+                        to={link.href}
+                        className={classes.footerLink}
+                        size="md"
+                      >
+                        {link.label}
+                      </Anchor>
+                    ),
+                  )}
                 </Stack>
               ))}
             </SimpleGrid>

@@ -10,3 +10,13 @@ export function formatHitDate(iso: string): string {
 export function isExternalUrl(url: string): boolean {
   return /^https?:\/\//i.test(url);
 }
+
+/**
+ * Where a cited passage or a result opens: the in-app viewer (the whole text with the passage
+ * highlighted, and a link to its tool), for connected items too. An answer kept from before
+ * the viewer link existed falls back to the document's top.
+ */
+export function viewerPath(item: { viewerUrl?: string | null; url: string; documentId: string }) {
+  if (item.viewerUrl) return item.viewerUrl;
+  return isExternalUrl(item.url) ? `/app/documents/${item.documentId}` : item.url;
+}

@@ -1,6 +1,9 @@
 import { INTEGRATION_CATALOGUE } from '../integrations/integration-catalogue';
 
-/** The source kinds a search can be narrowed to: the catalogue's integrations, GitHub and uploaded files. */
+/**
+ * The source kinds a search can be narrowed to: the catalogue's integrations, GitHub and uploaded
+ * files. The sidebar offers those the workspace has (`filtersFor`).
+ */
 export interface SearchFilter {
   key: string;
   label: string;
@@ -25,7 +28,21 @@ export function formatSources(keys: readonly string[]): string {
   return parseSources(keys.join(',')).join(',');
 }
 
-/** A source kind as people call it ('google_docs' -> 'Google Docs'). */
+/**
+ * The filters to offer: the kinds the workspace has connected, and any already ticked (a shared
+ * link may name one that is gone: it stays, to be unticked). Every filter while the kinds are
+ * unknown (`null`: not loaded, or failed).
+ */
+export function filtersFor(
+  connected: readonly string[] | null,
+  selected: readonly string[],
+): SearchFilter[] {
+  if (connected === null) return [...SEARCH_FILTERS];
+  const shown = new Set([...connected, ...selected]);
+  return SEARCH_FILTERS.filter((f) => shown.has(f.key));
+}
+
+/** A source kind as people call it ('google_docs' -> 'Google Drive'). */
 export function sourceKindLabel(kind: string): string {
   return SEARCH_FILTERS.find((f) => f.key === kind)?.label ?? kind;
 }

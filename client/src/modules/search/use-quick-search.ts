@@ -8,7 +8,7 @@ import {
 } from './graphql/search.generated';
 import { errorMessage } from '../../shared/graphql-errors';
 import { useAskStream } from '../ask/use-ask-stream';
-import { isExternalUrl } from './format';
+import { isExternalUrl, viewerPath } from './format';
 import { isQuestion, searchPath } from './search-filters';
 import { useRecordSearch } from './use-record-search';
 
@@ -120,7 +120,7 @@ export function useQuickSearch({ query, setQuery, close }: Options) {
         return askNow(item.question);
       case 'hit':
         recordSearch(text);
-        return openUrl(item.hit.url);
+        return openUrl(viewerPath(item.hit));
       case 'all':
         return goToSearch(item.query);
       case 'recent':

@@ -1,9 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { filterCatalogue, SOURCE_CATALOGUE, SOURCE_CATEGORIES } from './source-catalogue';
+import {
+  catalogueState,
+  filterCatalogue,
+  SOURCE_CATALOGUE,
+  SOURCE_CATEGORIES,
+  SPEC_CATALOGUE,
+} from './source-catalogue';
 
 describe('source catalogue', () => {
-  it('holds exactly the twenty sources of the spec, with unique ids', () => {
-    expect(SOURCE_CATALOGUE.map((s) => s.name)).toEqual([
+  it('holds exactly the twenty sources of the spec, with unique ids, and Jira beside them', () => {
+    expect(SPEC_CATALOGUE.map((s) => s.name)).toEqual([
       'Aha!',
       'Airtable',
       'Asana',
@@ -25,7 +31,44 @@ describe('source catalogue', () => {
       'GitHub Issues',
       'Google Drive',
     ]);
-    expect(new Set(SOURCE_CATALOGUE.map((s) => s.id)).size).toBe(20);
+    expect(SOURCE_CATALOGUE.filter((s) => s.extra).map((s) => s.name)).toEqual(['Jira']);
+    expect(new Set(SOURCE_CATALOGUE.map((s) => s.id)).size).toBe(21);
+  });
+
+  it('gives each tool one state: a part of a built connector opens it, never "coming soon"', () => {
+    const connectorOf = (name: string) => SOURCE_CATALOGUE.find((s) => s.name === name)?.connector;
+    expect(['GitHub', 'GitHub Discussions', 'GitHub Issues'].map(connectorOf)).toEqual([
+      'github',
+      'github',
+      'github',
+    ]);
+    expect(connectorOf('Jira')).toBe('jira');
+    // No tool has a built card beside a coming-soon one.
+    const built = new Set(SOURCE_CATALOGUE.flatMap((s) => (s.connector ? [s.connector] : [])));
+    for (const s of SOURCE_CATALOGUE.filter((c) => !c.available))
+      expect(
+        [...built].some((kind) => s.id.startsWith(kind)),
+        s.name,
+      ).toBe(false);
+  });
+
+  it('tells connected, available, needs setup and coming soon apart', () => {
+    const byName = (name: string) => SOURCE_CATALOGUE.find((s) => s.name === name)!;
+    const context = {
+      connectedKinds: new Set(['github', 'file_upload']),
+      needsSetup: (kind: string) => kind === 'google_docs',
+    };
+    const states = ['GitHub Issues', 'File Upload', 'Jira', 'Google Drive', 'Dropbox'].map((n) =>
+      catalogueState(byName(n), context),
+    );
+    expect(states).toEqual(['connected', 'available', 'available', 'needs_setup', 'coming_soon']);
+    // Connected before the operator removed the sign-in: still connected (its dialog says more).
+    expect(
+      catalogueState(byName('Google Drive'), {
+        ...context,
+        connectedKinds: new Set(['google_docs']),
+      }),
+    ).toBe('connected');
   });
 
   it('uses only the four categories in use; CRM and All have no entries', () => {
@@ -69,12 +112,15 @@ describe('source catalogue', () => {
     ]);
     expect(filterCatalogue('azure', 'Wiki/KB').map((s) => s.name)).toEqual(['Azure DevOps Wiki']);
     expect(filterCatalogue('', 'CRM')).toEqual([]);
-    expect(filterCatalogue('', 'All')).toHaveLength(20);
+    expect(filterCatalogue('', 'All')).toHaveLength(21);
     expect(SOURCE_CATALOGUE.filter((s) => s.available).map((s) => s.name)).toEqual([
       'Confluence Pages',
       'File Upload',
       'GitHub',
+      'GitHub Discussions',
+      'GitHub Issues',
       'Google Drive',
+      'Jira',
     ]);
   });
 });

@@ -9,6 +9,7 @@ import {
   IconBrandDropbox,
   IconBrandGithub,
   IconBrandGoogleDrive,
+  IconBrandJira,
   IconBulb,
   IconCampfire,
   IconCircleDot,
@@ -48,6 +49,8 @@ export interface CatalogueSource {
   available: boolean;
   /** The connector its card opens, when it is built (else it opens the upload dialog). */
   connector?: ConnectorKind;
+  /** Not one of the spec's twenty: a tool Lumen connects that the spec's catalogue lacks. */
+  extra?: true;
 }
 
 const entry = (
@@ -60,7 +63,11 @@ const entry = (
   connector?: CatalogueSource['connector'],
 ): CatalogueSource => ({ id, name, category, icon, color, available, connector });
 
-/** SPEC §3 source catalogue: twenty entries. File Upload, Confluence Pages, GitHub and Google Drive are built (Jira is in the Add source menu). */
+/**
+ * SPEC §3 source catalogue: the twenty entries, plus Jira (which Lumen connects, so it gets its
+ * card like every connected tool). One tool, one state: GitHub Discussions and GitHub Issues are
+ * what the GitHub connector syncs, so their cards open it rather than saying "Coming soon".
+ */
 export const SOURCE_CATALOGUE: readonly CatalogueSource[] = [
   entry('aha', 'Aha!', 'Ticketing/Project Management', IconBulb, 'orange'),
   entry('airtable', 'Airtable', 'Other', IconBrandAirtable, 'yellow'),
@@ -79,8 +86,24 @@ export const SOURCE_CATALOGUE: readonly CatalogueSource[] = [
   entry('freshservice', 'Freshservice', 'Ticketing/Project Management', IconTool, 'teal'),
   entry('front', 'Front', 'Other', IconInbox, 'red'),
   entry('github', 'GitHub', 'Other', IconBrandGithub, 'gray', true, 'github'),
-  entry('github_discussions', 'GitHub Discussions', 'Wiki/KB', IconMessages, 'gray'),
-  entry('github_issues', 'GitHub Issues', 'Ticketing/Project Management', IconCircleDot, 'gray'),
+  entry(
+    'github_discussions',
+    'GitHub Discussions',
+    'Wiki/KB',
+    IconMessages,
+    'gray',
+    true,
+    'github',
+  ),
+  entry(
+    'github_issues',
+    'GitHub Issues',
+    'Ticketing/Project Management',
+    IconCircleDot,
+    'gray',
+    true,
+    'github',
+  ),
   entry(
     'google_drive',
     'Google Drive',
@@ -90,7 +113,42 @@ export const SOURCE_CATALOGUE: readonly CatalogueSource[] = [
     true,
     'google_docs',
   ),
+  {
+    ...entry('jira', 'Jira', 'Ticketing/Project Management', IconBrandJira, 'blue', true, 'jira'),
+    extra: true,
+  },
 ];
+
+/** The spec's twenty entries (SPEC §3), without the tools added beside them. */
+export const SPEC_CATALOGUE = SOURCE_CATALOGUE.filter((s) => !s.extra);
+
+/**
+ * Where a card's tool stands here: connected in this workspace, ready to connect, waiting for
+ * the server's operator to set it up (a tool that connects only by signing in, without the
+ * server's OAuth client), or not built yet.
+ */
+export type CatalogueState = 'connected' | 'available' | 'needs_setup' | 'coming_soon';
+
+export function catalogueState(
+  source: CatalogueSource,
+  context: {
+    connectedKinds: ReadonlySet<string>;
+    needsSetup: (kind: ConnectorKind) => boolean;
+  },
+): CatalogueState {
+  if (!source.available) return 'coming_soon';
+  if (!source.connector) return 'available';
+  if (context.connectedKinds.has(source.connector)) return 'connected';
+  return context.needsSetup(source.connector) ? 'needs_setup' : 'available';
+}
+
+/** The grid's order: what can be used first, then what needs setup, then what is coming. */
+export const STATE_RANK: Record<CatalogueState, number> = {
+  connected: 0,
+  available: 0,
+  needs_setup: 1,
+  coming_soon: 2,
+};
 
 /** Case-insensitive name filter plus a category (SPEC §2); built connectors come first. */
 export function filterCatalogue(

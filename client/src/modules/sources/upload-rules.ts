@@ -1,4 +1,4 @@
-/** SPEC §5 / §9: the only file types the upload dialog takes. */
+/** SPEC §5 / §9 (and issue 32's everyday formats): the only file types the upload dialog takes. */
 export const ALLOWED_EXTENSIONS = [
   '.pdf',
   '.doc',
@@ -8,6 +8,16 @@ export const ALLOWED_EXTENSIONS = [
   '.ppt',
   '.pptx',
   '.txt',
+  '.md',
+  '.markdown',
+  '.csv',
+  '.html',
+  '.htm',
+  '.json',
+  '.rtf',
+  '.odt',
+  '.ods',
+  '.odp',
 ] as const;
 
 /** For the file picker's `accept` attribute. */
@@ -16,7 +26,8 @@ export const ACCEPT_ATTRIBUTE = ALLOWED_EXTENSIONS.join(',');
 /** The server's per-file limit by default; it enforces the real one (which may be lower). */
 export const LARGE_FILE_BYTES = 50 * 1024 * 1024;
 
-export const FILE_TYPES_HINT = 'PDF, Word, Excel, PowerPoint or plain text (.txt)';
+export const FILE_TYPES_HINT =
+  'PDF, Word, Excel, PowerPoint, OpenDocument, RTF, CSV, Markdown, HTML, JSON or plain text (.txt)';
 
 export function extensionOf(fileName: string): string {
   const dot = fileName.lastIndexOf('.');

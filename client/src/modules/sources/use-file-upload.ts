@@ -32,6 +32,8 @@ export interface UploadItem {
 }
 
 export interface UploadValues {
+  /** An existing upload source to add the files to (name, description and access then unused). */
+  sourceId?: string;
   name: string;
   description: string;
   /** Who reads the new source (the server's default, everyone, when absent). */
@@ -69,7 +71,8 @@ async function inPool<T>(items: readonly T[], size: number, work: (item: T) => P
 /**
  * The upload dialog's files and the spec's three-step flow for each (SPEC §4): createUpload for
  * a signed URL, PUT the bytes (with progress), confirmUpload to queue indexing. The source is
- * created once per dialog; a retry adds the remaining files to the same source. A file the
+ * created once per dialog (unless the files go to an existing one); a retry adds the remaining
+ * files to the same source. A file the
  * workspace already has is refused by its hash before its bytes are sent (or by its bytes at
  * confirm) and waits for the user: Replace uploads it again in place of that document, Skip
  * drops it.
@@ -236,7 +239,9 @@ export function useFileUpload({ put = xhrPut }: { put?: PutFile } = {}) {
         summary.duplicates.push(...[...known].map((item) => item.file.name));
         const todo = pending.filter((item) => !known.has(item));
         if (todo.length === 0) return summary;
-        if (!sourceId.current) {
+        // Files added to a source that exists go there: it is never created here, so never
+        // deleted on close either.
+        if (!values.sourceId && !sourceId.current) {
           const { data } = await createSource({
             variables: {
               input: {
@@ -249,7 +254,7 @@ export function useFileUpload({ put = xhrPut }: { put?: PutFile } = {}) {
           if (!data?.createUploadSource) throw new Error('The server sent no answer.');
           sourceId.current = data.createUploadSource.id;
         }
-        const target = sourceId.current;
+        const target = values.sourceId ?? sourceId.current!;
         summary.sourceId = target;
         await inPool(todo, PARALLEL, async (item) => {
           const outcome = await uploadOne(

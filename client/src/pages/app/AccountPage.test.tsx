@@ -10,6 +10,7 @@ import {
   UpdateMyNameDocument,
 } from '../../modules/account/graphql/account.generated';
 import { storeSession } from '../../modules/auth/session-store';
+import { statusMock, verifyMock } from '../../test/email-verification-mocks';
 import { fakeToken, renderWithProviders, type RenderOptions } from '../../test/render';
 import { AccountPage } from './AccountPage';
 
@@ -131,5 +132,28 @@ describe('AccountPage', () => {
     expect(
       list.queryByRole('button', { name: 'Sign out everywhere else' }),
     ).not.toBeInTheDocument();
+  });
+
+  it('shows whether the address is verified, and verifies it with the mailed code', async () => {
+    const user = userEvent.setup();
+    renderPage([
+      sessionsMock([session('s1', CHROME_MAC, true)]),
+      statusMock(false),
+      verifyMock('424242', 'ok'),
+    ]);
+    const section = within(await screen.findByRole('region', { name: 'Email address' }));
+    expect(await section.findByText('Not verified')).toBeInTheDocument();
+    expect(section.getByText('ada@example.com')).toBeInTheDocument();
+    await user.type(section.getByRole('textbox', { name: 'Verification code' }), '424242');
+    await user.click(section.getByRole('button', { name: 'Verify' }));
+    expect(await section.findByText('Verified')).toBeInTheDocument();
+    expect(section.queryByRole('textbox', { name: 'Verification code' })).not.toBeInTheDocument();
+  });
+
+  it('says so when the address is already verified', async () => {
+    renderPage([sessionsMock([session('s1', CHROME_MAC, true)]), statusMock(true)]);
+    const section = within(await screen.findByRole('region', { name: 'Email address' }));
+    expect(await section.findByText('Verified')).toBeInTheDocument();
+    expect(section.queryByRole('button', { name: 'Verify' })).not.toBeInTheDocument();
   });
 });

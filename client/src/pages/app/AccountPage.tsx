@@ -2,10 +2,12 @@ import { Anchor, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { PageHeader } from '../../layout/PageHeader';
+import { EmailVerificationStatus } from '../../modules/account/components/EmailVerificationStatus';
 import { PasswordForm } from '../../modules/account/components/PasswordForm';
 import { ProfileForm } from '../../modules/account/components/ProfileForm';
 import { SessionList } from '../../modules/account/components/SessionList';
 import { useSession } from '../../modules/auth/use-session';
+import { usePageTitle } from '../../shared/use-page-title';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -18,14 +20,15 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** /app/account (every member): your name, your password, where you are signed in. */
+/** /app/account (every member): your name, your address (verified or not), your password, where you are signed in. */
 export function AccountPage() {
+  usePageTitle('Account settings');
   const { user } = useSession();
   return (
     <>
       <PageHeader
         title="Account settings"
-        subtitle="Your name, your password and where you are signed in"
+        subtitle="Your name, your email address, your password and where you are signed in"
       />
       {!user ? (
         <Skeleton height={200} radius="lg" />
@@ -37,6 +40,9 @@ export function AccountPage() {
               lastName={user.lastName ?? ''}
               email={user.email ?? ''}
             />
+          </Section>
+          <Section title="Email address">
+            <EmailVerificationStatus />
           </Section>
           <Section title="Password">
             <PasswordForm email={user.email ?? ''} />

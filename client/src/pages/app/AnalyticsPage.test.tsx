@@ -24,6 +24,10 @@ const REPORT = feedbackReport({
   up: 7,
   down: 3,
   downRate: 0.3,
+  answersByOrigin: [
+    { origin: 'web', answers: 9 },
+    { origin: 'slack', answers: 3 },
+  ],
   perDay: [
     { day: '2024-03-09', answers: 3, up: 2, down: 1 },
     { day: '2024-03-10', answers: 5, up: 4, down: 0 },
@@ -62,12 +66,19 @@ const gapsMock = (days: number, gaps: ContentGapFieldsFragment[] = [], hidden = 
 const hoursAgo = (n: number) => new Date(Date.now() - n * 3_600_000).toISOString();
 
 const GAPS: ContentGapFieldsFragment[] = [
-  { question: 'How do I expense a taxi?', count: 7, askers: 4, lastAskedAt: hoursAgo(3) },
+  {
+    question: 'How do I expense a taxi?',
+    count: 7,
+    askers: 4,
+    lastAskedAt: hoursAgo(3),
+    origins: ['web', 'slack'],
+  },
   {
     question: 'Who orders the printer paper?',
     count: 3,
     askers: 3,
     lastAskedAt: '2024-03-09T10:00:00.000Z',
+    origins: ['web'],
   },
 ];
 
@@ -98,11 +109,12 @@ describe('AnalyticsPage', () => {
       mocks: [reportMock(30, REPORT), gapsMock(30), settingsMock()],
     });
 
-    expect(screen.getByRole('heading', { name: 'Analytics', level: 2 })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Analytics', level: 1 })).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: '30 days' })).toBeChecked();
     const section = within(screen.getByRole('region', { name: 'Answers and votes' }));
     expect(await section.findByText('30%')).toBeInTheDocument();
     expect(stat(section, 'Answers')).toHaveTextContent('12');
+    expect(section.getByText('Web 9 · Slack 3')).toBeInTheDocument();
     expect(stat(section, 'Voted up')).toHaveTextContent('7');
     expect(stat(section, 'Voted down')).toHaveTextContent('3');
     expect(section.getByText('3 of 10 votes')).toBeInTheDocument();
@@ -208,7 +220,7 @@ describe('Questions without an answer', () => {
       within(taxi)
         .getAllByRole('cell')
         .map((c) => c.textContent),
-    ).toEqual(['How do I expense a taxi?', '7', '4', '3 hours ago']);
+    ).toEqual(['How do I expense a taxi?Slack', '7', '4', '3 hours ago']);
     expect(
       within(paper)
         .getAllByRole('cell')

@@ -7,6 +7,7 @@ import { FeedbackSummary } from '../../modules/analytics/components/FeedbackSumm
 import { RetentionSettingsCard } from '../../modules/analytics/components/RetentionSettingsCard';
 import { FEEDBACK_PERIODS } from '../../modules/analytics/feedback-format';
 import { QueryState } from '../../shared/QueryState';
+import { usePageTitle } from '../../shared/use-page-title';
 
 const DEFAULT_DAYS = '30';
 
@@ -15,6 +16,7 @@ const DEFAULT_DAYS = '30';
  * sources did not answer, and retention. One period for both reports.
  */
 export function AnalyticsPage() {
+  usePageTitle('Analytics');
   const [days, setDays] = useState<string>(DEFAULT_DAYS);
   const { data, error, refetch } = useSearchFeedbackReportQuery({
     variables: { days: Number(days) },

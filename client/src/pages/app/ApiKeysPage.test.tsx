@@ -48,7 +48,7 @@ describe('ApiKeysPage: the list', () => {
         apiKey({ id: 'k3', name: 'CI', expiresAt: '2999-01-01T00:00:00.000Z' }),
       ]),
     ]);
-    expect(screen.getByRole('heading', { name: 'API keys', level: 2 })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'API keys', level: 1 })).toBeInTheDocument();
     expect(screen.getByText(/Authorization: Bearer <key>/)).toBeInTheDocument();
 
     const nightly = await screen.findByRole('row', { name: 'Nightly export' });

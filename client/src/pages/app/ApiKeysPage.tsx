@@ -13,9 +13,11 @@ import { sortPermissions } from '../../modules/api-keys/permission-labels';
 import { useSession } from '../../modules/auth/use-session';
 import { EmptyState } from '../../shared/EmptyState';
 import { QueryState } from '../../shared/QueryState';
+import { usePageTitle } from '../../shared/use-page-title';
 
 /** /app/api-keys (any member): your keys; admins (user.write) see and revoke every key. */
 export function ApiKeysPage() {
+  usePageTitle('API keys');
   const { permissions, user } = useSession();
   const isAdmin = permissions?.includes('user.write') ?? false;
   const { data, error, refetch } = useApiKeysQuery();

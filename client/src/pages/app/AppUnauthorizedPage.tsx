@@ -3,9 +3,11 @@ import { IconLock } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { PageHeader } from '../../layout/PageHeader';
 import { EmptyState } from '../../shared/EmptyState';
+import { usePageTitle } from '../../shared/use-page-title';
 
 /** /app/unauthorized: where the route guard sends a member whose role lacks a permission. */
 export function AppUnauthorizedPage() {
+  usePageTitle('Access Denied');
   return (
     <>
       <PageHeader title="Access Denied" subtitle="This page needs a permission you don't have" />

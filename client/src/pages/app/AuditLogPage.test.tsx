@@ -18,6 +18,7 @@ const event = (id: string, overrides: Record<string, unknown> = {}) => ({
   target: { __typename: 'AuditTarget', type: 'user', id: 'u2', label: 'grace@example.com' },
   ip: '10.0.0.7',
   userAgent: 'Mozilla/5.0',
+  details: null,
   ...overrides,
 });
 
@@ -35,7 +36,7 @@ const filters = {
   request: { query: AuditFiltersDocument },
   result: {
     data: {
-      auditActions: ['member.removed', 'api_key.created'],
+      auditActions: ['member.removed', 'api_key.created', 'bot.source_attached'],
       members: {
         __typename: 'MemberConnection',
         nodes: [
@@ -109,6 +110,80 @@ describe('AuditLogPage', () => {
     await userEvent.click(screen.getByPlaceholderText('Every action'));
     await userEvent.click(await screen.findByRole('option', { name: 'API key created' }));
     expect(await screen.findByText('No matching events')).toBeInTheDocument();
+  });
+
+  it('keeps the filters in the address: a reload keeps them and back undoes one', async () => {
+    const { router } = renderWithProviders(<AuditLogPage />, {
+      path: '/app/audit-log?action=api_key.created',
+      mocks: [
+        filters,
+        events({ action: 'api_key.created' }, page([], null)),
+        events({ action: 'api_key.created', actorId: 'u1' }, page([], null)),
+        events({ action: 'api_key.created' }, page([], null)),
+      ],
+    });
+    // Opened with ?action=: that filter is applied and shown.
+    expect(await screen.findByText('No matching events')).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Action' })).toHaveValue('API key created');
+
+    await userEvent.click(screen.getByPlaceholderText('Everyone'));
+    await userEvent.click(await screen.findByRole('option', { name: /Ada Lovelace/ }));
+    await waitFor(() =>
+      expect(router.state.location.search).toBe('?action=api_key.created&actor=u1'),
+    );
+
+    await router.navigate(-1);
+    await waitFor(() => expect(router.state.location.search).toBe('?action=api_key.created'));
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Person' })).toHaveValue(''));
+  });
+
+  it('reads roles, actions and targets in plain words', async () => {
+    renderWithProviders(<AuditLogPage />, {
+      path: '/app/audit-log',
+      mocks: [
+        filters,
+        events(
+          {},
+          page(
+            [
+              event('e1', {
+                action: 'member.roles_changed',
+                // Recorded before roles were written out: keys in the label.
+                target: {
+                  __typename: 'AuditTarget',
+                  type: 'user',
+                  id: 'u2',
+                  label: 'grace@example.com: admin, product_expert',
+                },
+                details: JSON.stringify({
+                  before: ['customer_facing'],
+                  after: ['admin', 'product_expert'],
+                }),
+              }),
+              event('e2', {
+                action: 'bot.source_attached',
+                target: { __typename: 'AuditTarget', type: 'source', id: 's1', label: 'Handbook' },
+                details: JSON.stringify({ botId: 'b1', botName: 'HR helper' }),
+              }),
+            ],
+            null,
+          ),
+        ),
+      ],
+    });
+    const table = await screen.findByRole('table', { name: 'Audit log' });
+    const [roles, attached] = within(table).getAllByRole('row').slice(1);
+    expect(within(roles!).getByText('Roles changed')).toBeInTheDocument();
+    expect(
+      within(roles!).getByText('grace@example.com: Admins, Product Experts', { exact: false }),
+    ).toBeInTheDocument();
+    expect(within(roles!).getByText('· member', { exact: false })).toBeInTheDocument();
+    expect(
+      within(roles!).getByText('Roles: Customer-facing prod → Admins, Product Experts'),
+    ).toBeInTheDocument();
+    expect(within(roles!).queryByText(/product_expert|customer_facing/)).toBeNull();
+    expect(within(attached!).getByText('Source added to a bot')).toBeInTheDocument();
+    expect(within(attached!).getByText('Bot: HR helper')).toBeInTheDocument();
   });
 
   it('shows an error with a way to try again', async () => {

@@ -1,7 +1,8 @@
 import { Alert, Button, Stack } from '@mantine/core';
 import { useApolloClient } from '@apollo/client/react';
 import { IconAlertCircle, IconHistory } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import {
   AuditEventsDocument,
   useAuditEventsQuery,
@@ -20,15 +21,50 @@ import { EmptyState } from '../../shared/EmptyState';
 import { QueryState } from '../../shared/QueryState';
 import { useLoadMore } from '../../shared/use-load-more';
 import { errorMessage } from '../../shared/graphql-errors';
+import { usePageTitle } from '../../shared/use-page-title';
 
 const PAGE_SIZE = 50;
 /** An export stops here: a bigger one belongs to the API (auditEvents, paged). */
 const EXPORT_MAX = 10_000;
 
+/**
+ * The filters live in the address (`?action=…&actor=…`): a reload keeps them, a link shares
+ * them, and each change is a history entry the back button returns from. The query reads a copy
+ * in state, brought in line after the address changes: the router renders a navigation as a
+ * transition, and a query whose variables change inside one can keep it from ever finishing.
+ */
+function useAuditFilters(): [AuditFilterValues, (next: AuditFilterValues) => void] {
+  const [params, setParams] = useSearchParams();
+  const action = params.get('action');
+  const actorId = params.get('actor');
+  const [filters, setLocal] = useState<AuditFilterValues>({ action, actorId });
+  useEffect(() => {
+    setLocal((prev) =>
+      prev.action === action && prev.actorId === actorId ? prev : { action, actorId },
+    );
+  }, [action, actorId]);
+  const setFilters = (next: AuditFilterValues) => {
+    setLocal(next);
+    setParams((prev) => {
+      const out = new URLSearchParams(prev);
+      for (const [key, value] of [
+        ['action', next.action],
+        ['actor', next.actorId],
+      ] as const) {
+        if (value) out.set(key, value);
+        else out.delete(key);
+      }
+      return out;
+    });
+  };
+  return [filters, setFilters];
+}
+
 /** /app/audit-log (user.write): what happened in the workspace, filtered, paged, exportable. */
 export function AuditLogPage() {
+  usePageTitle('Audit log');
   const client = useApolloClient();
-  const [filters, setFilters] = useState<AuditFilterValues>({ action: null, actorId: null });
+  const [filters, setFilters] = useAuditFilters();
   const variables: AuditEventsQueryVariables = {
     first: PAGE_SIZE,
     action: filters.action,

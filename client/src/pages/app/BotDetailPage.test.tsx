@@ -32,7 +32,7 @@ describe('BotDetailPage', () => {
   it('shows the header with the real source count, date, model, privacy and language', async () => {
     renderBotPage('/app/bots/b1', [botMock(botFields(), SOURCES)]);
 
-    expect(await screen.findByRole('heading', { name: 'HR helper', level: 2 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'HR helper', level: 1 })).toBeInTheDocument();
     expect(screen.getByText('Answers questions about holidays and expenses.')).toBeInTheDocument();
     const facts = within(screen.getByRole('list', { name: 'Bot facts' }));
     expect(facts.getByText('2 sources · 4 documents')).toBeInTheDocument();
@@ -133,7 +133,7 @@ describe('BotDetailPage', () => {
 
     await waitFor(() => expect(saved).toHaveBeenCalled());
     expect(
-      await screen.findByRole('heading', { name: 'HR and travel helper', level: 2 }),
+      await screen.findByRole('heading', { name: 'HR and travel helper', level: 1 }),
     ).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(
@@ -189,7 +189,7 @@ describe('BotDetailPage', () => {
     expect(screen.queryByText('This bot does not exist or is private')).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to bots' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByRole('heading', { name: 'HR helper', level: 2 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'HR helper', level: 1 })).toBeInTheDocument();
   });
 
   it('opens on Sources and moves between tabs with the keyboard', async () => {

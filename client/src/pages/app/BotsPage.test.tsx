@@ -83,7 +83,7 @@ describe('BotsPage', () => {
         }),
       ]),
     ]);
-    expect(screen.getByRole('heading', { name: 'Bots', level: 2 })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Bots', level: 1 })).toBeInTheDocument();
     const hr = await screen.findByRole('row', { name: 'HR helper' });
     expect(hr).toHaveTextContent('HR');
     expect(hr).toHaveTextContent('Answers questions about HR policies');
@@ -214,6 +214,39 @@ describe('BotsPage', () => {
     expect(
       await screen.findByRole('dialog', { name: 'Add your OpenAI API key' }),
     ).toBeInTheDocument();
+  });
+
+  it("puts the key prompt off with 'Later': neither the modal nor the notice asks again", async () => {
+    const user = userEvent.setup();
+    const first = renderPage([keyMock(null), botsMock([])]);
+    const dialog = await screen.findByRole('dialog', { name: 'Add your OpenAI API key' });
+    await user.click(within(dialog).getByRole('button', { name: 'Later' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.queryByText('No AI provider key yet')).not.toBeInTheDocument();
+    first.unmount();
+
+    // Back on the page in the same session: still not asked; the header button still works.
+    renderPage([keyMock(null), botsMock([])]);
+    await screen.findByText('No bots yet');
+    const button = screen.getByRole('button', { name: 'AI provider key' });
+    await waitFor(() => expect(button).toBeEnabled());
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.queryByText('No AI provider key yet')).not.toBeInTheDocument();
+    await user.click(button);
+    expect(
+      await screen.findByRole('dialog', { name: 'Add your OpenAI API key' }),
+    ).toBeInTheDocument();
+  });
+
+  it("hides the notice with its own 'Later'", async () => {
+    const user = userEvent.setup();
+    renderPage([keyMock(null), botsMock([])]);
+    const dialog = await screen.findByRole('dialog', { name: 'Add your OpenAI API key' });
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const notice = screen.getByText('No AI provider key yet').closest('[role="alert"]')!;
+    await user.click(within(notice as HTMLElement).getByRole('button', { name: 'Later' }));
+    expect(screen.queryByText('No AI provider key yet')).not.toBeInTheDocument();
   });
 
   it('remembers a key saved from the prompt: the notice goes and the modal stays shut', async () => {

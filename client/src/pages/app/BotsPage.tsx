@@ -9,29 +9,24 @@ import { KeyModal } from '../../modules/bots/components/KeyModal';
 import { EmptyState } from '../../shared/EmptyState';
 import { errorMessage } from '../../shared/graphql-errors';
 import { QueryState } from '../../shared/QueryState';
-
-/** Closing the automatic key prompt once is enough for the browser session. */
-const KEY_PROMPT_DISMISSED = 'lumen.bots.keyPromptDismissed';
-
-const promptDismissed = () => {
-  try {
-    return sessionStorage.getItem(KEY_PROMPT_DISMISSED) === '1';
-  } catch {
-    return false;
-  }
-};
+import { usePageTitle } from '../../shared/use-page-title';
+import { useSession } from '../../modules/auth/use-session';
+import { keyPromptState, setKeyPromptState } from '../../modules/bots/key-prompt';
 
 /**
  * /app/bots (SPEC §2): the bots the user can see, the create dialog, and the key modal, which
  * opens by itself while no provider key is stored.
  */
 export function BotsPage() {
+  usePageTitle('Bots');
+  const { user } = useSession();
   const keyQuery = useProviderKeyQuery();
   const botsQuery = useBotsQuery();
   const [creating, setCreating] = useState(false);
   // 'auto' follows the key query: open while no key is stored, unless dismissed before.
+  const [prompt, setPrompt] = useState(() => keyPromptState(user?.id));
   const [keyModal, setKeyModal] = useState<'auto' | 'open' | 'closed'>(() =>
-    promptDismissed() ? 'closed' : 'auto',
+    prompt === 'ask' ? 'auto' : 'closed',
   );
 
   const keyKnown = !keyQuery.loading && !keyQuery.error && keyQuery.data !== undefined;
@@ -40,13 +35,13 @@ export function BotsPage() {
   const keyModalOpened = keyModal === 'open' || (keyModal === 'auto' && missingKey);
 
   const closeKeyModal = () => {
-    if (keyModal === 'auto') {
-      try {
-        sessionStorage.setItem(KEY_PROMPT_DISMISSED, '1');
-      } catch {
-        // Storage may be off; the prompt then returns on the next visit, which is harmless.
-      }
-    }
+    if (keyModal === 'auto') setKeyPromptState(user?.id, 'closed');
+    setKeyModal('closed');
+  };
+  // "Later": neither the modal nor the notice asks again this session (the header button stays).
+  const later = () => {
+    setKeyPromptState(user?.id, 'later');
+    setPrompt('later');
     setKeyModal('closed');
   };
 
@@ -79,7 +74,7 @@ export function BotsPage() {
             Could not check for your AI provider key: {errorMessage(keyQuery.error)}
           </Alert>
         )}
-        {missingKey && (
+        {missingKey && prompt !== 'later' && (
           <Alert
             color="yellow"
             variant="light"
@@ -91,9 +86,19 @@ export function BotsPage() {
                 Your bots answer with your own OpenAI key. Until you add one, they quote the best
                 passages from their sources instead of writing answers.
               </Text>
-              <Button size="xs" variant="light" color="yellow" onClick={() => setKeyModal('open')}>
-                Set up key
-              </Button>
+              <Group gap="xs">
+                <Button size="xs" variant="subtle" color="gray" onClick={later}>
+                  Later
+                </Button>
+                <Button
+                  size="xs"
+                  variant="light"
+                  color="yellow"
+                  onClick={() => setKeyModal('open')}
+                >
+                  Set up key
+                </Button>
+              </Group>
             </Group>
           </Alert>
         )}
@@ -136,7 +141,12 @@ export function BotsPage() {
         </QueryState>
       </Stack>
       <CreateBotDialog opened={creating} onClose={() => setCreating(false)} />
-      <KeyModal opened={keyModalOpened} onClose={closeKeyModal} storedKey={storedKey} />
+      <KeyModal
+        opened={keyModalOpened}
+        onClose={closeKeyModal}
+        onLater={storedKey ? undefined : later}
+        storedKey={storedKey}
+      />
     </>
   );
 }

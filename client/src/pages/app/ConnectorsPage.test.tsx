@@ -45,7 +45,7 @@ describe('ConnectorsPage', () => {
   it('shows the heading, the intro and an honest empty state', async () => {
     signIn();
     renderPage([sourcesMock([])]);
-    expect(screen.getByRole('heading', { name: 'Connectors', level: 2 })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Connectors', level: 1 })).toBeInTheDocument();
     expect(
       screen.getByText(
         'Help your team quickly find answers from content stored in other tools. Your team can ask a question and get instant AI answers sourced from connected tools.',
@@ -148,7 +148,10 @@ describe('ConnectorsPage', () => {
         ]),
       ]),
       {
-        request: { query: SourceDocumentPageDocument, variables: { id: 's1', after: 'cursor-1' } },
+        request: {
+          query: SourceDocumentPageDocument,
+          variables: { id: 's1', after: 'cursor-1', orderBy: 'NAME' },
+        },
         result: page,
       },
       // The loaded page follows its own file still indexing.
@@ -287,12 +290,18 @@ describe('ConnectorsPage', () => {
     await user.click(row.getByRole('button', { name: /Show files of Confluence/ }));
     expect(row.getByText(/Syncing: 500 of about 2,000 pages checked \(25%\)/)).toBeInTheDocument();
     expect(await row.findByRole('button', { name: 'Syncing…' })).toBeDisabled();
-    const link = row.getByRole('link', { name: 'On-call runbook' });
-    expect(link).toHaveAttribute(
+    // The item opens in the app (its text); its page in Confluence opens in a new tab.
+    expect(row.getByRole('link', { name: 'On-call runbook' })).toHaveAttribute(
+      'href',
+      '/app/documents/p1',
+    );
+    const tool = row.getByRole('link', { name: 'Open On-call runbook in Confluence' });
+    expect(tool).toHaveAttribute(
       'href',
       'https://acme.atlassian.net/wiki/spaces/ENG/pages/1/On-call',
     );
-    expect(link).toHaveAttribute('target', '_blank');
+    expect(tool).toHaveAttribute('target', '_blank');
+    expect(tool).toHaveAttribute('rel', 'noopener noreferrer');
     expect(row.getByText(/Showing 1 of 2,000 pages/)).toBeInTheDocument();
     expect(row.queryByRole('button', { name: 'Delete On-call runbook' })).not.toBeInTheDocument();
   });

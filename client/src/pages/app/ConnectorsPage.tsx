@@ -1,19 +1,28 @@
 import { Badge, Group, Stack, Text, Title } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { PageHeader } from '../../layout/PageHeader';
 import { useSession } from '../../modules/auth/use-session';
 import { AddSourceMenu } from '../../modules/connectors/components/AddSourceMenu';
 import { ConnectorDialog } from '../../modules/connectors/components/ConnectorDialog';
+import { ConnectorSetupDialog } from '../../modules/connectors/components/ConnectorSetupDialog';
 import { OAuthCallbackNotice } from '../../modules/connectors/components/OAuthCallbackNotice';
 import type { ConnectorKind } from '../../modules/connectors/connector-kinds';
+import { useConnectorSetup } from '../../modules/connectors/connector-setup';
 import { useOAuthCallback } from '../../modules/connectors/use-oauth-callback';
 import { LinkPrompts } from '../../modules/linked-accounts/components/LinkPrompts';
 import { ConnectedSources } from '../../modules/sources/components/ConnectedSources';
 import { SourceCatalogue } from '../../modules/sources/components/SourceCatalogue';
 import { UploadDialog } from '../../modules/sources/components/UploadDialog';
-import { SOURCE_CATALOGUE, type CatalogueSource } from '../../modules/sources/source-catalogue';
+import type { RecentUpload } from '../../modules/sources/components/UploadProgressNotice';
+import type { SourceNode } from '../../modules/sources/document-status';
+import {
+  catalogueState,
+  SOURCE_CATALOGUE,
+  type CatalogueSource,
+} from '../../modules/sources/source-catalogue';
 import { useSources } from '../../modules/sources/use-sources';
+import { usePageTitle } from '../../shared/use-page-title';
 
 export const CONNECTORS_INTRO =
   'Help your team quickly find answers from content stored in other tools. Your team can ask a question and get instant AI answers sourced from connected tools.';
@@ -25,12 +34,19 @@ const FILE_UPLOAD = SOURCE_CATALOGUE.find((s) => s.id === 'file_upload')!;
  * also where Atlassian sends the user back after Authorize (`?code=…&state=…`).
  */
 export function ConnectorsPage() {
+  usePageTitle('Connectors');
   const { user, permissions } = useSession();
   const canWrite = permissions?.includes('source.write') ?? false;
   const sources = useSources();
   const { refetch } = sources;
   const [upload, setUpload] = useState<CatalogueSource | null>(null);
+  const [addTo, setAddTo] = useState<SourceNode | null>(null);
   const [connecting, setConnecting] = useState<ConnectorKind | null>(null);
+  const [settingUp, setSettingUp] = useState<ConnectorKind | null>(null);
+  const [recentUploads, setRecentUploads] = useState<ReadonlyMap<string, RecentUpload>>(
+    () => new Map(),
+  );
+  const { needsSetup } = useConnectorSetup();
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
   const [dismissed, setDismissed] = useState(false);
   const callback = useOAuthCallback(useCallback(() => void refetch(), [refetch]));
@@ -52,9 +68,40 @@ export function ConnectorsPage() {
     [refetch],
   );
 
+  // Files handed over: their source's row follows the indexing (no toast over the rows).
+  const list = sources.sources;
+  const onUploaded = useCallback(
+    (sourceId: string, count: number) => {
+      const before = list?.find((s) => s.id === sourceId);
+      setRecentUploads((prev) =>
+        new Map(prev).set(sourceId, {
+          count,
+          before: before?.documentCount ?? 0,
+          failedBefore: before?.failedCount ?? 0,
+        }),
+      );
+    },
+    [list],
+  );
+  const dismissUpload = useCallback((sourceId: string) => {
+    setRecentUploads((prev) => {
+      const next = new Map(prev);
+      next.delete(sourceId);
+      return next;
+    });
+  }, []);
+
+  const connectedKinds = useMemo(() => new Set((list ?? []).map((s) => s.kind)), [list]);
+  const stateOf = useCallback(
+    (source: CatalogueSource) => catalogueState(source, { connectedKinds, needsSetup }),
+    [connectedKinds, needsSetup],
+  );
+  // A tool the server cannot connect yet opens its setup guide, not a form that cannot work.
+  const connect = (kind: ConnectorKind) =>
+    needsSetup(kind) && !connectedKinds.has(kind) ? setSettingUp(kind) : setConnecting(kind);
   const pick = (source: CatalogueSource) =>
-    source.connector ? setConnecting(source.connector) : setUpload(source);
-  const count = sources.sources?.length ?? 0;
+    source.connector ? connect(source.connector) : setUpload(source);
+  const count = list?.length ?? 0;
 
   return (
     <>
@@ -64,7 +111,11 @@ export function ConnectorsPage() {
         description={CONNECTORS_INTRO}
         actions={
           canWrite && (
-            <AddSourceMenu onUpload={() => setUpload(FILE_UPLOAD)} onConnect={setConnecting} />
+            <AddSourceMenu
+              onUpload={() => setUpload(FILE_UPLOAD)}
+              onConnect={connect}
+              needsSetup={(kind) => needsSetup(kind) && !connectedKinds.has(kind)}
+            />
           )
         }
       />
@@ -91,6 +142,9 @@ export function ConnectorsPage() {
             canWrite={canWrite}
             onUpload={() => setUpload(FILE_UPLOAD)}
             onEditConnection={setConnecting}
+            onAddFiles={setAddTo}
+            recentUploads={recentUploads}
+            onDismissUpload={dismissUpload}
           />
         </Stack>
         <Stack component="section" gap="md" aria-labelledby="available-sources">
@@ -100,9 +154,8 @@ export function ConnectorsPage() {
             </Title>
             {canWrite ? (
               <Text size="sm" c="dimmed" mt={4}>
-                File Upload, Confluence, Jira, Google Drive and GitHub work today (Jira is in Add
-                source and on the Integrations page). The other connectors are coming; until then,
-                upload files exported from those tools.
+                Connect the tools marked Available, or upload files. The other connectors are
+                coming; until then, upload files exported from those tools.
               </Text>
             ) : (
               <Group gap={6} mt={4} wrap="nowrap">
@@ -114,12 +167,22 @@ export function ConnectorsPage() {
               </Group>
             )}
           </div>
-          <SourceCatalogue onPick={canWrite ? pick : undefined} />
+          <SourceCatalogue onPick={canWrite ? pick : undefined} stateOf={stateOf} />
         </Stack>
       </Stack>
       {canWrite && (
         <>
-          <UploadDialog connector={upload} onClose={() => setUpload(null)} onChanged={onChanged} />
+          <UploadDialog
+            connector={upload}
+            into={addTo}
+            onClose={() => {
+              setUpload(null);
+              setAddTo(null);
+            }}
+            onChanged={onChanged}
+            onUploaded={onUploaded}
+          />
+          <ConnectorSetupDialog kind={settingUp} onClose={() => setSettingUp(null)} />
           <ConnectorDialog
             kind={connecting}
             onClose={() => setConnecting(null)}

@@ -15,6 +15,7 @@ import {
 import { fakeToken, renderWithProviders, type RenderOptions } from '../../test/render';
 import { doc, source, sourcesMock } from '../../test/sources-mocks';
 import { conversationThreadMock, rateAnswerMock, serverTurn } from '../../test/conversation-mocks';
+import { joinableMock } from '../../test/email-verification-mocks';
 import { DashboardPage } from './DashboardPage';
 
 const NOT_FOUND =
@@ -47,7 +48,7 @@ describe('DashboardPage', () => {
   it('greets the member and shows the ask box and an empty answer panel', async () => {
     signIn();
     renderPage(baseMocks());
-    expect(screen.getByRole('heading', { name: 'Home', level: 2 })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Home', level: 1 })).toBeInTheDocument();
     expect(screen.getByText('Welcome, Ada')).toBeInTheDocument();
     const input = screen.getByPlaceholderText('Ask me anything...');
     expect(input).toHaveStyle({ height: '60px' });
@@ -457,5 +458,16 @@ describe('DashboardPage', () => {
       within(panel.getByRole('region', { name: 'Related' })).getByText('Holiday calendar'),
     ).toBeInTheDocument();
     expect(panel.queryByRole('region', { name: 'Might be related' })).toBeNull();
+  });
+
+  it('offers to join the team’s workspace when the address allows it', async () => {
+    signIn();
+    renderPage([
+      ...baseMocks(),
+      joinableMock([{ id: 'w-acme', name: 'Acme', domain: 'acme.com' }]),
+    ]);
+    const offer = await screen.findByRole('region', { name: 'Join Acme' });
+    expect(within(offer).getByRole('button', { name: 'Join Acme' })).toBeInTheDocument();
+    expect(within(offer).getByRole('button', { name: 'Not now' })).toBeInTheDocument();
   });
 });

@@ -1,5 +1,5 @@
 import { Box, Flex, Stack } from '@mantine/core';
-import { useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { PageHeader } from '../../layout/PageHeader';
 import { AnswerPanel } from '../../modules/ask/components/AnswerPanel';
@@ -8,6 +8,14 @@ import { PopularQuestions, RecentQuestions } from '../../modules/ask/components/
 import { SourcesSummary } from '../../modules/ask/components/SourcesSummary';
 import { useSession } from '../../modules/auth/use-session';
 import { useConversation } from '../../modules/conversations/use-conversation';
+import { usePageTitle } from '../../shared/use-page-title';
+
+// Only someone who signed up alone at a team's domain sees it: loaded after the page is up.
+const JoinWorkspaceOffer = lazy(() =>
+  import('../../modules/members/components/JoinWorkspaceOffer').then((m) => ({
+    default: m.JoinWorkspaceOffer,
+  })),
+);
 
 /** The URL parameter naming the open conversation (History's "Resume" links here with it). */
 export const CONVERSATION_PARAM = 'conversation';
@@ -17,6 +25,7 @@ export const CONVERSATION_PARAM = 'conversation';
  * and the sources. The open conversation is in the URL, so a reload or a link resumes it.
  */
 export function DashboardPage() {
+  usePageTitle('Home');
   const { user, permissions } = useSession();
   const firstName = user?.firstName?.trim();
   const canAsk = permissions?.includes('search.read') ?? false;
@@ -64,6 +73,9 @@ export function DashboardPage() {
         title="Home"
         subtitle={firstName ? `Welcome, ${firstName}` : 'Welcome to Lumen'}
       />
+      <Suspense fallback={null}>
+        <JoinWorkspaceOffer />
+      </Suspense>
       <Flex gap="xl" align="flex-start" wrap="wrap">
         <Stack gap="lg" w={620} maw="100%">
           <AskForm

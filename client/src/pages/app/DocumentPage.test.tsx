@@ -63,6 +63,7 @@ function contentMock(
             hasFile: true,
             status: 'indexed',
             createdAt: '2024-03-01T12:00:00.000Z',
+            updatedAt: '2024-03-01T12:00:00.000Z',
             ...document,
           },
           passages,
@@ -107,7 +108,7 @@ describe('DocumentPage', () => {
     const onView = vi.fn();
     renderPage('/app/documents/d1', [contentMock('d1'), viewMock('d1', onView)]);
     expect(
-      await screen.findByRole('heading', { name: 'Employee handbook', level: 2 }),
+      await screen.findByRole('heading', { name: 'Employee handbook', level: 1 }),
     ).toBeInTheDocument();
     expect(screen.getByText('HR files')).toBeInTheDocument();
     expect(screen.getByText('handbook.pdf · PDF · 24 KB')).toBeInTheDocument();
@@ -182,7 +183,7 @@ describe('DocumentPage', () => {
     expect(screen.queryByText('This document does not exist or was removed')).toBeNull();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
     expect(
-      await screen.findByRole('heading', { name: 'Employee handbook', level: 2 }),
+      await screen.findByRole('heading', { name: 'Employee handbook', level: 1 }),
     ).toBeInTheDocument();
     expect(screen.getByText('Expenses need a receipt.')).toBeInTheDocument();
     expect(screen.queryByText('Database is down')).toBeNull();
@@ -196,7 +197,7 @@ describe('DocumentPage', () => {
     expect(await screen.findByText('No text to show yet')).toBeInTheDocument();
     expect(screen.getByText(/still being indexed/)).toBeInTheDocument();
     expect(
-      screen.getByRole('heading', { name: 'Employee handbook', level: 2 }),
+      screen.getByRole('heading', { name: 'Employee handbook', level: 1 }),
     ).toBeInTheDocument();
   });
 
@@ -211,7 +212,7 @@ describe('DocumentPage', () => {
       [contentMock('d1'), viewMock('d1', vi.fn())],
     );
     await router.navigate('/app/documents/d1?passage=0');
-    await screen.findByRole('heading', { name: 'Employee handbook', level: 2 });
+    await screen.findByRole('heading', { name: 'Employee handbook', level: 1 });
     await user.click(screen.getByRole('button', { name: 'Back' }));
     expect(await screen.findByText('Home page')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/app/dashboard');
@@ -279,17 +280,23 @@ describe('DocumentPage', () => {
       expect(saved).toEqual([]);
     });
 
-    it('opens a connected item in its tool instead', async () => {
-      renderPage('/app/documents/c1', [
+    it('shows a connected item’s whole text at the cited passage, and opens it in its tool', async () => {
+      renderPage('/app/documents/c1?passage=3', [
         contentMock('c1', PASSAGES, {
           sourceKind: 'confluence',
           hasFile: false,
           fileName: 'Onboarding',
           fileType: 'confluence/page',
+          fileSize: 0,
+          updatedAt: '2024-06-15T08:00:00.000Z',
           webUrl: 'https://acme.atlassian.net/wiki/spaces/HR/pages/1',
         }),
         viewMock('c1', vi.fn()),
       ]);
+      await waitFor(() => expect(cited()).toHaveTextContent('Expenses need a receipt.'));
+      expect(screen.getByText('Welcome to the company.')).toBeInTheDocument();
+      expect(screen.getByText(/^Confluence page · updated /)).toBeInTheDocument();
+      expect(screen.queryByText(/0 B/)).toBeNull();
       const link = await screen.findByRole('link', { name: 'Open in Confluence' });
       expect(link).toHaveAttribute('href', 'https://acme.atlassian.net/wiki/spaces/HR/pages/1');
       expect(link).toHaveAttribute('target', '_blank');
@@ -306,7 +313,7 @@ describe('DocumentPage', () => {
         }),
         viewMock('c2', vi.fn()),
       ]);
-      await screen.findByRole('heading', { name: 'Employee handbook', level: 2 });
+      await screen.findByRole('heading', { name: 'Employee handbook', level: 1 });
       expect(screen.queryByRole('link', { name: /Open in/ })).toBeNull();
       expect(screen.queryByRole('button', { name: 'Download original' })).toBeNull();
     });

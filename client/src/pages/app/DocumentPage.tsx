@@ -10,12 +10,14 @@ import {
 import { PageHeader } from '../../layout/PageHeader';
 import { DocumentPassages } from '../../modules/ask/components/DocumentPassages';
 import { targetOrdinal } from '../../modules/ask/document-passages';
-import { fileIcon } from '../../modules/sources/components/file-icons';
+import { fileIcon, itemIcon } from '../../modules/sources/components/file-icons';
+import { itemLabel } from '../../modules/sources/document-status';
 import { OriginalFileButton } from '../../modules/sources/components/OriginalFileButton';
 import { extensionOf, formatBytes } from '../../modules/sources/upload-rules';
 import { EmptyState } from '../../shared/EmptyState';
 import { errorCode } from '../../shared/graphql-errors';
 import { QueryState } from '../../shared/QueryState';
+import { usePageTitle } from '../../shared/use-page-title';
 
 /** The failure for a document that does not exist (or no longer does) in this workspace. */
 const isMissing = (error: unknown) => {
@@ -23,7 +25,10 @@ const isMissing = (error: unknown) => {
   return code === 'NOT_FOUND' || code === 'BAD_USER_INPUT';
 };
 
-/** /app/documents/:documentId: a document's indexed text, opened at the passage a source cites. */
+/**
+ * /app/documents/:documentId: a document's indexed text, opened at the passage a source cites;
+ * for a connected item too, with a link to it in its tool.
+ */
 export function DocumentPage() {
   const { documentId = '' } = useParams();
   const [params] = useSearchParams();
@@ -33,6 +38,8 @@ export function DocumentPage() {
   });
   const content = data?.documentContent;
   useRecordView(content?.document.id);
+  // The tab names the file as people know it, extension included ("handbook.pdf").
+  usePageTitle(content ? content.document.fileName || content.document.title : 'Document');
 
   const highlight = useMemo(
     () => (content ? targetOrdinal(content.passages, params) : null),
@@ -93,12 +100,28 @@ export function DocumentPage() {
   );
 }
 
-/** The file's icon, name, type and size, under its title. */
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+
+/**
+ * Under its title: a file's icon, name, type and size; a connected item's type and when it last
+ * changed in its tool (it has no file, and its tool's link is beside the title).
+ */
 function FileFacts({
   document,
 }: {
   document: DocumentContentQuery['documentContent']['document'];
 }) {
+  if (document.webUrl) {
+    const ItemIcon = itemIcon(document.fileType);
+    return (
+      <Group gap={6} component="span" wrap="nowrap">
+        <ItemIcon size={16} stroke={1.6} aria-hidden style={{ flexShrink: 0 }} />
+        <span>
+          {itemLabel(document.fileType)} · updated {dateFormat.format(new Date(document.updatedAt))}
+        </span>
+      </Group>
+    );
+  }
   const FileIcon = fileIcon(document.fileName);
   const type = extensionOf(document.fileName).slice(1).toUpperCase() || document.fileType;
   return (

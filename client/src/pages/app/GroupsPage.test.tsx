@@ -41,7 +41,7 @@ describe('GroupsPage for an admin', () => {
   it('lists each group with its member count and members’ names, with edit and delete', async () => {
     signIn(ADMIN);
     renderPage([groupsMock([support(), group('g2', 'Finance')])]);
-    expect(screen.getByRole('heading', { name: 'Groups', level: 2 })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Groups', level: 1 })).toBeInTheDocument();
     const list = within(await screen.findByRole('list', { name: 'Groups' }));
     const row = list.getByRole('listitem', { name: 'Support' });
     expect(row).toHaveTextContent('2 members · Ada Lovelace and Grace Hopper');

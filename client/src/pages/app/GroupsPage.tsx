@@ -12,6 +12,7 @@ import {
 import { useSession } from '../../modules/auth/use-session';
 import { EmptyState } from '../../shared/EmptyState';
 import { QueryState } from '../../shared/QueryState';
+import { usePageTitle } from '../../shared/use-page-title';
 
 export const GROUPS_PURPOSE = 'Give a group access to a source instead of naming each person.';
 
@@ -41,6 +42,7 @@ function LoadingGroups() {
  * (user.write) create, edit and delete them; others see the groups they are in.
  */
 export function GroupsPage() {
+  usePageTitle('Groups');
   const { permissions, user } = useSession();
   const isAdmin = permissions?.includes('user.write') ?? false;
   const { data, error, refetch } = useGroupsQuery();

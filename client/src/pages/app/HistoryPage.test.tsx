@@ -79,7 +79,7 @@ describe('HistoryPage', () => {
       ],
     });
 
-    expect(screen.getByRole('heading', { name: 'History', level: 2 })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'History', level: 1 })).toBeInTheDocument();
     const first = within(await screen.findByRole('listitem', { name: 'How many vacation days?' }));
     expect(first.getByText('3 hours ago')).toHaveAttribute('datetime', VACATION.updatedAt);
     expect(first.getByText('3 questions')).toBeInTheDocument();

@@ -13,6 +13,7 @@ import { DeleteConversationDialog } from '../../modules/conversations/history/De
 import { EmptyState } from '../../shared/EmptyState';
 import { QueryState } from '../../shared/QueryState';
 import { useLoadMore } from '../../shared/use-load-more';
+import { usePageTitle } from '../../shared/use-page-title';
 
 export const HISTORY_PAGE_SIZE = 20;
 /** Typing pauses this long before the server is asked (one request per word, not per key). */
@@ -20,6 +21,7 @@ export const SEARCH_DEBOUNCE_MS = 250;
 
 /** /app/history: the member's own conversations, searchable, to resume, rename or delete. */
 export function HistoryPage() {
+  usePageTitle('History');
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const { data, error, loading, fetchMore, refetch } = useConversationsQuery({

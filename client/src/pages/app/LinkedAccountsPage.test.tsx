@@ -37,7 +37,7 @@ describe('LinkedAccountsPage', () => {
         linkedAccount({ provider: 'github', accountId: '4242', email: null }),
       ]),
     ]);
-    expect(screen.getByRole('heading', { name: 'Linked accounts', level: 2 })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Linked accounts', level: 1 })).toBeInTheDocument();
     const atlassian = await row('Atlassian');
     expect(atlassian).toHaveTextContent('Not linked');
     expect(within(atlassian).getByRole('button', { name: 'Link Atlassian' })).toBeInTheDocument();

@@ -15,6 +15,7 @@ import { LINK_PROVIDERS, providerLabel } from '../../modules/linked-accounts/pro
 import { useLinkCallback } from '../../modules/linked-accounts/use-link-callback';
 import { describeError } from '../../shared/graphql-errors';
 import { QueryState } from '../../shared/QueryState';
+import { usePageTitle } from '../../shared/use-page-title';
 
 interface Problem {
   title: string;
@@ -27,6 +28,7 @@ interface Problem {
  * ?code=…&state=…, which this page completes once and then clears from the address bar.
  */
 export function LinkedAccountsPage() {
+  usePageTitle('Linked accounts');
   const { data, error, refetch } = useLinkedAccountsQuery();
   const [start] = useLinkAccountMutation();
   const [unlink] = useUnlinkAccountMutation({ refetchQueries: [LinkedAccountsDocument] });

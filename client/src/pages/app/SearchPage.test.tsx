@@ -10,7 +10,9 @@ import {
   searchDocumentsErrorMock,
   searchDocumentsMock,
   searchHit,
+  sourceKindsMock,
 } from '../../test/search-mocks';
+import { ANSWER_REUSE_MS } from '../../modules/search/answered-searches';
 import { SearchPage } from './SearchPage';
 
 const stream = vi.hoisted(() => ({
@@ -58,8 +60,14 @@ const answered = (): Partial<UseAskStream> => {
   };
 };
 
-const renderPage = (path: string, mocks: RenderOptions['mocks']) =>
-  renderWithProviders(<SearchPage />, { path, mocks });
+const EVERY_KIND = ['confluence', 'jira', 'google_docs', 'github', 'file_upload'];
+/** The page, in a workspace with these kinds of source (every kind unless told). */
+const renderPage = (
+  path: string,
+  mocks: RenderOptions['mocks'],
+  kinds: string[] | Error = EVERY_KIND,
+) =>
+  renderWithProviders(<SearchPage />, { path, mocks: [...(mocks ?? []), sourceKindsMock(kinds)] });
 
 const related = () => screen.getByRole('region', { name: 'Related documents' });
 const resultBlock = () => screen.getByRole('region', { name: 'Search result' });
@@ -171,6 +179,7 @@ describe('SearchPage', () => {
 
     const filters = screen.getByRole('complementary', { name: 'Filter results' });
     expect(within(filters).getByText('Filter results by:')).toBeInTheDocument();
+    await within(filters).findByRole('checkbox', { name: 'Jira' });
     expect(
       within(filters)
         .getAllByRole('checkbox')
@@ -193,9 +202,69 @@ describe('SearchPage', () => {
     ]);
     expect(await within(related()).findByText('Leave planning')).toBeInTheDocument();
     expect(stream.ask).toHaveBeenCalledWith(QUERY, ['confluence', 'google_docs'], null);
-    expect(screen.getByRole('checkbox', { name: 'Confluence' })).toBeChecked();
-    expect(screen.getByRole('checkbox', { name: 'Google Docs' })).toBeChecked();
+    expect(await screen.findByRole('checkbox', { name: 'Confluence' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Google Drive' })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: 'Jira' })).not.toBeChecked();
+  });
+
+  it('lists only the kinds of source the workspace has, and any the link ticks', async () => {
+    const user = userEvent.setup();
+    const { router } = renderPage(
+      '/app/search?q=vacation%20policy&sources=github',
+      [
+        searchDocumentsMock(QUERY, [], { integrations: ['github'] }),
+        searchDocumentsMock(QUERY, [searchHit({ title: 'Leave planning' })]),
+      ],
+      ['jira', 'file_upload', 'jira'],
+    );
+    const filters = screen.getByRole('complementary', { name: 'Filter results' });
+    await within(filters).findByRole('checkbox', { name: 'Jira' });
+    // GitHub is gone from the workspace, but the link ticks it: it stays, to be unticked.
+    expect(
+      within(filters)
+        .getAllByRole('checkbox')
+        .map((box) => box.getAttribute('value')),
+    ).toEqual(['jira', 'github', 'file_upload']);
+    await user.click(within(filters).getByRole('checkbox', { name: 'GitHub' }));
+    expect(await within(related()).findByText('Leave planning')).toBeInTheDocument();
+    expect(new URLSearchParams(router.state.location.search).get('sources')).toBeNull();
+    expect(stream.ask).toHaveBeenLastCalledWith(QUERY, undefined, null);
+  });
+
+  it('without any source, says so and links to Connectors instead of empty boxes', async () => {
+    renderPage('/app/search?q=vacation%20policy', [searchDocumentsMock(QUERY, [])], []);
+    const filters = screen.getByRole('complementary', { name: 'Filter results' });
+    expect(await within(filters).findByText(/No sources connected yet/)).toBeInTheDocument();
+    expect(
+      within(filters).getByRole('link', { name: 'Connect a tool or upload files' }),
+    ).toHaveAttribute('href', '/app/connectors');
+    expect(within(filters).queryByRole('checkbox')).not.toBeInTheDocument();
+  });
+
+  it('with only uploads, offers them and a way to connect a tool', async () => {
+    renderPage(
+      '/app/search?q=vacation%20policy',
+      [searchDocumentsMock(QUERY, [])],
+      ['file_upload'],
+    );
+    const filters = screen.getByRole('complementary', { name: 'Filter results' });
+    expect(await within(filters).findByRole('checkbox', { name: 'Uploaded files' })).toBeVisible();
+    expect(within(filters).getAllByRole('checkbox')).toHaveLength(1);
+    expect(within(filters).getByRole('link', { name: 'Connect a tool' })).toHaveAttribute(
+      'href',
+      '/app/connectors',
+    );
+  });
+
+  it('offers every kind when the workspace’s kinds cannot be read', async () => {
+    renderPage(
+      '/app/search?q=vacation%20policy',
+      [searchDocumentsMock(QUERY, [])],
+      new Error('offline'),
+    );
+    const filters = screen.getByRole('complementary', { name: 'Filter results' });
+    await within(filters).findByRole('checkbox', { name: 'Jira' });
+    expect(within(filters).getAllByRole('checkbox')).toHaveLength(5);
   });
 
   it('shows Loading... while the answer and the documents are on their way', async () => {
@@ -299,6 +368,55 @@ describe('SearchPage', () => {
       expect(stream.ask).toHaveBeenLastCalledWith('and contractors?', undefined, null),
     );
     expect(screen.queryByRole('region', { name: 'Earlier in this conversation' })).toBeNull();
+  });
+
+  it('shows the answer again on a reload or back instead of asking (and counting) again', async () => {
+    stream.state = answered();
+    const path = `/app/search?q=${encodeURIComponent(QUERY)}`;
+    const first = renderPage(path, [searchDocumentsMock(QUERY, [])]);
+    await waitFor(() => expect(stream.ask).toHaveBeenCalledTimes(1));
+    first.unmount();
+
+    // The same URL again, in the same tab: the kept answer, and nothing asked.
+    stream.ask.mockClear();
+    stream.state = {};
+    const user = userEvent.setup();
+    renderPage(path, [searchDocumentsMock(QUERY, [], { maxUsageCount: 2 })]);
+    expect(
+      await within(resultBlock()).findByText(/You get 25 days/, { exact: false }),
+    ).toBeInTheDocument();
+    expect(within(resultBlock()).getByText('Carry-over rules')).toBeInTheDocument();
+    expect(stream.ask).not.toHaveBeenCalled();
+    expect(document.title).toBe(`${QUERY} · Search · Lumen`);
+
+    // Submitting it on purpose asks again.
+    await user.type(screen.getByLabelText('Ask Lumen'), '{Enter}');
+    await waitFor(() => expect(stream.ask).toHaveBeenCalledWith(QUERY, undefined, null));
+  });
+
+  it('asks again once the kept answer is old, or for other sources', async () => {
+    stream.state = answered();
+    const path = `/app/search?q=${encodeURIComponent(QUERY)}`;
+    renderPage(path, [searchDocumentsMock(QUERY, [])]).unmount();
+    expect(stream.ask).toHaveBeenCalledTimes(1);
+    stream.state = {};
+
+    // Other ticked sources are another search.
+    renderPage(`${path}&sources=jira`, [
+      searchDocumentsMock(QUERY, [], { integrations: ['jira'] }),
+    ]).unmount();
+    expect(stream.ask).toHaveBeenCalledTimes(2);
+    expect(stream.ask).toHaveBeenLastCalledWith(QUERY, ['jira'], null);
+
+    // Half an hour on, the same URL is asked again.
+    const later = Date.now() + ANSWER_REUSE_MS + 1000;
+    const now = vi.spyOn(Date, 'now').mockReturnValue(later);
+    try {
+      renderPage(path, [searchDocumentsMock(QUERY, [])]);
+      await waitFor(() => expect(stream.ask).toHaveBeenCalledTimes(3));
+    } finally {
+      now.mockRestore();
+    }
   });
 
   it('lists documents without asking for a keyword search, until an answer is asked for', async () => {

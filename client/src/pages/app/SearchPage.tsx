@@ -21,6 +21,11 @@ import { SourceFilter } from '../../modules/search/components/SourceFilter';
 import { SuggestedAnswer } from '../../modules/search/components/SuggestedAnswer';
 import { useRecordSearch } from '../../modules/search/use-record-search';
 import { useSearchUrl } from '../../modules/search/use-search-url';
+import { useConnectedKinds } from '../../modules/search/use-connected-kinds';
+import { forgetAnswer, recallAnswer, rememberAnswer } from '../../modules/search/answered-searches';
+import type { AskAnswer } from '../../modules/ask/use-ask-stream';
+import { turnFromAnswer, type ThreadTurn } from '../../modules/conversations/thread';
+import { usePageTitle } from '../../shared/use-page-title';
 import { ColorSchemeToggle } from '../../shared/ColorSchemeToggle';
 import { EmptyState } from '../../shared/EmptyState';
 import { errorMessage } from '../../shared/graphql-errors';
@@ -32,14 +37,24 @@ export const RELATED_DOCUMENTS = 10;
  * /app/search (no top bar): the query and the ticked sources live in the URL; each change runs
  * the streamed answer and the related-documents search again (SPEC §4 search interactions).
  * Queries asked one after another form a conversation (a follow-up is answered in context);
- * the earlier ones stay above the latest until "New conversation". A reload starts afresh.
+ * the earlier ones stay above the latest until "New conversation". Opening a URL this tab was
+ * answered on a little earlier (a reload, back) shows that answer again instead of asking again
+ * (answered-searches.ts): only a question asked on purpose counts in "Most asked" and Analytics.
  */
 export function SearchPage() {
   const { query, sources, keywordsOnly, setQuery, setSources, askForAnswer } = useSearchUrl();
+  // The filters offer only the kinds of source the workspace has.
+  const connectedKinds = useConnectedKinds();
+  usePageTitle(query ? `${query} · Search` : 'Search');
   const [draft, setDraft] = useState(query);
   // Bumped when the same query is submitted again, to run it again.
   const [round, setRound] = useState(0);
   const lastRecorded = useRef<string | null>(null);
+  // The answer shown again for a URL answered earlier in this tab (nothing is asked then).
+  const [restored, setRestored] = useState<AskAnswer | null>(null);
+  // What the answer in flight was asked for, so it can be kept for that URL.
+  const askedFor = useRef<{ query: string; sources: string[] } | null>(null);
+  const lastRound = useRef(round);
   const recordSearch = useRecordSearch();
   const [conversationId, setConversationId] = useState<string | null>(null);
   const conversation = useConversation(conversationId, setConversationId);
@@ -64,16 +79,65 @@ export function SearchPage() {
   });
 
   useEffect(() => {
+    // A new round is the same query submitted again (or a new conversation): always asked.
+    const forced = round !== lastRound.current;
+    lastRound.current = round;
+    const ticked = sourcesKey ? sourcesKey.split(',') : [];
+    askedFor.current = null;
     if (!query || keywordsOnly) {
+      setRestored(null);
       conversationRef.current.stream.reset();
       return;
     }
-    conversationRef.current.ask(query, sourcesKey ? sourcesKey.split(',') : undefined);
+    const kept = forced ? null : recallAnswer(query, ticked);
+    if (kept) {
+      conversationRef.current.stream.reset();
+      setRestored(kept);
+      // A follow-up continues the conversation the kept answer belongs to.
+      setConversationId(kept.conversationId);
+      return;
+    }
+    setRestored(null);
+    askedFor.current = { query, sources: ticked };
+    conversationRef.current.ask(query, ticked.length > 0 ? ticked : undefined);
   }, [query, sourcesKey, round, keywordsOnly]);
 
+  // Each answer is kept for its URL, to be shown again rather than asked again.
+  useEffect(() => {
+    const asked = askedFor.current;
+    if (stream.status === 'succeeded' && stream.result && asked)
+      rememberAnswer(asked.query, asked.sources, stream.result);
+  }, [stream.status, stream.result]);
+
   // The latest answered turn is the one in the result panel; those before it are listed above.
-  const answered = stream.status === 'succeeded' ? turns[turns.length - 1] : undefined;
-  const earlier = answered ? turns.slice(0, -1) : turns;
+  const restoredTurn: ThreadTurn | undefined = restored
+    ? (turns.find((t) => t.turnId !== null && t.turnId === restored.turnId) ??
+      turnFromAnswer(restored))
+    : undefined;
+  const answered =
+    restoredTurn ?? (stream.status === 'succeeded' ? turns[turns.length - 1] : undefined);
+  const earlier = restored
+    ? turns.slice(
+        0,
+        Math.max(
+          0,
+          turns.findIndex((t) => t.turnId !== null && t.turnId === restored.turnId),
+        ),
+      )
+    : answered
+      ? turns.slice(0, -1)
+      : turns;
+  const shown = restored
+    ? {
+        status: 'succeeded' as const,
+        question: restored.question,
+        answer: restored.answer,
+        sources: restored.sources,
+        result: restored,
+        error: null,
+        searchQuery: restored.searchQuery,
+      }
+    : stream;
   const newConversation = () => {
     setConversationId(null);
     setRound((n) => n + 1);
@@ -92,6 +156,8 @@ export function SearchPage() {
       setRound((n) => n + 1);
       void documents.refetch().catch(() => {});
     } else {
+      // Submitted on purpose: asked again even if this tab answered it a moment ago.
+      forgetAnswer(text);
       setQuery(text);
     }
   };
@@ -136,13 +202,14 @@ export function SearchPage() {
                     p={{ base: 'md', sm: 'xl' }}
                     maw={620 + 2 * 32}
                   >
-                    <Group justify="space-between" mb="md">
+                    <Group justify="space-between" mb="md" style={{ rowGap: 4 }}>
                       <Title order={4}>Earlier in this conversation</Title>
                       <Button
                         variant="subtle"
                         size="compact-sm"
                         leftSection={<IconPlus size={14} />}
                         onClick={newConversation}
+                        style={{ flexShrink: 0 }}
                       >
                         New conversation
                       </Button>
@@ -183,11 +250,12 @@ export function SearchPage() {
                       </Group>
                     ) : (
                       <SuggestedAnswer
-                        stream={stream}
+                        stream={shown}
                         footer={
                           answered?.turnId ? (
                             <MemberAnswerFeedback
-                              key={answered.turnId}
+                              // A kept answer's vote arrives with its conversation, after it shows.
+                              key={`${answered.turnId}:${answered.rating?.vote ?? ''}`}
                               turnId={answered.turnId}
                               initial={answered.rating}
                             />
@@ -218,7 +286,12 @@ export function SearchPage() {
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4, lg: 3 }}>
-          <SourceFilter selected={sources} onChange={setSources} />
+          <SourceFilter
+            selected={sources}
+            onChange={setSources}
+            connected={connectedKinds.kinds}
+            loading={connectedKinds.loading}
+          />
         </Grid.Col>
       </Grid>
     </>

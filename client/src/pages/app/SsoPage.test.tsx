@@ -15,6 +15,7 @@ import {
   ssoSettingsMock,
   verifySsoDomainMock,
 } from '../../test/sso-mocks';
+import { joinSettingMock, setJoinMock } from '../../test/email-verification-mocks';
 import { SsoPage } from './SsoPage';
 
 afterEach(() => notifications.clean());
@@ -130,6 +131,42 @@ describe('SsoPage', () => {
     expect(within(com).queryByRole('button', { name: /Verify/ })).not.toBeInTheDocument();
     await user.click(within(io).getByRole('button', { name: 'Verify acme.io' }));
     expect(await screen.findByText(/TXT record of acme.io was not found yet/)).toBeInTheDocument();
+  });
+
+  it('lets admins open the workspace to people with a verified address at its domains', async () => {
+    const user = userEvent.setup();
+    const settings = ssoSettings({
+      ssoConnections: [ssoConnection()],
+      ssoSettings: {
+        __typename: 'SsoSettings',
+        enforced: false,
+        callbackUrl: CALLBACK,
+        domains: [{ __typename: 'SsoDomain', domain: 'acme.com', txtRecord: TXT, verified: true }],
+      } as never,
+    });
+    const refusal = new GraphQLError('You do not have permission to do that.', {
+      extensions: { code: 'FORBIDDEN' },
+    });
+    renderPage([
+      ssoSettingsMock(settings),
+      joinSettingMock(false),
+      setJoinMock(true),
+      setJoinMock(false, refusal),
+    ]);
+    const domains = within(await screen.findByRole('region', { name: 'Domains' }));
+    const toggle = await domains.findByRole('switch', {
+      name: /Let people with a verified address at these domains join/,
+    });
+    expect(toggle).not.toBeChecked();
+    expect(
+      domains.getByText(/as Customer-facing prod, instead of waiting for an invitation/),
+    ).toBeInTheDocument();
+    await user.click(toggle);
+    await waitFor(() => expect(toggle).toBeChecked());
+    // A refusal is said, and the switch stays as the server has it.
+    await user.click(toggle);
+    expect(await domains.findByText('The setting was not saved')).toBeInTheDocument();
+    expect(toggle).toBeChecked();
   });
 
   it('says why SSO cannot be required yet', async () => {

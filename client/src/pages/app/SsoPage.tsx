@@ -19,10 +19,12 @@ import {
 } from '../../modules/sso/components/SsoConnectionForm';
 import { SsoConnectionList } from '../../modules/sso/components/SsoConnectionList';
 import { SsoDomainList } from '../../modules/sso/components/SsoDomainList';
+import { JoinByDomainSwitch } from '../../modules/sso/components/JoinByDomainSwitch';
 import { DIALOG_PROPS } from '../../shared/dialog-styles';
 import { EmptyState } from '../../shared/EmptyState';
 import { errorMessage } from '../../shared/graphql-errors';
 import { QueryState } from '../../shared/QueryState';
+import { usePageTitle } from '../../shared/use-page-title';
 
 const refetch = { refetchQueries: [{ query: SsoSettingsDocument }], awaitRefetchQueries: true };
 
@@ -59,6 +61,7 @@ function Section({ title, children }: { title: string; children: React.ReactNode
  * their proof, whether SSO is required, and SCIM provisioning.
  */
 export function SsoPage() {
+  usePageTitle('Single sign-on');
   const { data, error, refetch: reload } = useSsoSettingsQuery();
   const [create] = useCreateSsoConnectionMutation(refetch);
   const [update] = useUpdateSsoConnectionMutation(refetch);
@@ -137,6 +140,7 @@ export function SsoPage() {
             {settings.ssoSettings.domains.length > 0 && (
               <Section title="Domains">
                 <SsoDomainList domains={settings.ssoSettings.domains} />
+                <JoinByDomainSwitch />
               </Section>
             )}
             <Section title="Require single sign-on">

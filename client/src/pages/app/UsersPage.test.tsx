@@ -55,7 +55,7 @@ describe('UsersPage: the member list', () => {
         { totalCount: 2000, endCursor: 'c1' },
       ),
     );
-    expect(screen.getByRole('heading', { name: 'Team Settings', level: 2 })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Team Settings', level: 1 })).toBeInTheDocument();
     expect(screen.getByLabelText('Loading members')).toBeInTheDocument();
 
     expect(await findRow('Ada Lovelace')).toHaveTextContent('ada@example.com');

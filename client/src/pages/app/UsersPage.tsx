@@ -12,9 +12,11 @@ import { MemberList } from '../../modules/members/components/MemberList';
 import { RemoveMemberDialog } from '../../modules/members/components/RemoveMemberDialog';
 import { useMemberList, type MemberNode } from '../../modules/members/use-member-list';
 import { useRoles } from '../../modules/members/use-roles';
+import { usePageTitle } from '../../shared/use-page-title';
 
 /** /app/users (user.read): members, pending invitations, and for user.write their management. */
 export function UsersPage() {
+  usePageTitle('Users');
   const { data } = useMeQuery();
   const workspaceName = data?.me.workspace.name;
   const { permissions, user } = useSession();

@@ -34,6 +34,9 @@ import { AclChunkCounts1795814860780 } from './1795814860780-AclChunkCounts.js';
 import { MirrorToolPermissions1795811109343 } from './1795811109343-MirrorToolPermissions.js';
 import { AddLinkedAccounts1795738755137 } from './1795738755137-AddLinkedAccounts.js';
 import { SlackIntegration1795826105480 } from './1795826105480-SlackIntegration.js';
+import { SearchHistoryUnknownAsker1795834718469 } from './1795834718469-SearchHistoryUnknownAsker.js';
+import { DocumentOrderIndexes1795834850409 } from './1795834850409-DocumentOrderIndexes.js';
+import { EmailVerificationAndDomainJoin1795834958548 } from './1795834958548-EmailVerificationAndDomainJoin.js';
 
 /** Every migration in order. New ones come from `npm run migration:generate -w server -- Name`. */
 export const migrations = [
@@ -73,4 +76,7 @@ export const migrations = [
   SessionUserAgent1795825931705,
   SlackIntegration1795826105480,
   Notifications1795826286994,
+  SearchHistoryUnknownAsker1795834718469,
+  DocumentOrderIndexes1795834850409,
+  EmailVerificationAndDomainJoin1795834958548,
 ];

@@ -62,7 +62,13 @@ export class AuditService {
         (typeof sourceId === 'string' && canReadSource(reader, sourceId))
       )
         return e;
-      return Object.assign(new AuditEvent(), e, { targetLabel: RESTRICTED_LABEL });
+      // A document that may still exist is not named by its id either (what the caller may not
+      // read is not found, never confirmed): the event's own id stands in. A deleted one's id
+      // names nothing that can be opened.
+      return Object.assign(new AuditEvent(), e, {
+        targetLabel: RESTRICTED_LABEL,
+        targetId: e.action === 'document.deleted' ? e.targetId : e.id,
+      });
     });
     const last = nodes[nodes.length - 1];
     return {

@@ -9,9 +9,13 @@ import {
 } from 'typeorm';
 import { User } from '../members/user.entity.js';
 
-export type ChallengeKind = 'password_reset_code' | 'new_password_session';
+export type ChallengeKind =
+  'password_reset_code' | 'new_password_session' | 'email_verification_code';
 
-/** A single-use secret that expires: a mailed reset code, or a forced-new-password session. */
+/**
+ * A single-use secret that expires: a mailed reset or email-verification code, or a
+ * forced-new-password session.
+ */
 @Entity({ name: 'auth_challenges' })
 @Index('idx_auth_challenges_user_kind', ['userId', 'kind'])
 export class AuthChallenge {

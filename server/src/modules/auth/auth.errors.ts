@@ -38,5 +38,14 @@ export const AuthErrors = {
       'This password-change session has expired. Sign in again.',
       400,
     ),
+  verificationMailTooSoon: (seconds: number) =>
+    new AppError(
+      'TOO_MANY_REQUESTS',
+      seconds <= 90
+        ? `A code was sent a moment ago. You can ask for another in ${seconds} second(s).`
+        : `Too many codes were sent. You can ask for another in ${Math.ceil(seconds / 60)} minute(s).`,
+      429,
+      { retryAfterSeconds: seconds },
+    ),
   sessionExpired: () => unauthenticated('Your session has ended. Sign in again.'),
 };

@@ -38,7 +38,7 @@ export class AuthResolver {
       .getRepository(Workspace)
       .findOne({ where: { id: user.workspaceId } });
     if (!workspace) throw notFound('Workspace not found.');
-    return { id: workspace.id, name: workspace.name };
+    return { id: workspace.id, name: workspace.name, joinByDomain: workspace.joinByDomain };
   }
 
   @Mutation(() => UserType, {

@@ -12,6 +12,7 @@ import { signAccessToken } from './access-token.js';
 import type { Viewer } from './viewer.js';
 import { AuthErrors } from './auth.errors.js';
 import { Challenges, RESET_CODE_TTL_MINUTES } from './challenges.js';
+import { EmailVerification } from './email-verification.js';
 import { checkPassword, normalizeEmail } from './password-policy.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { permissionsFor, type Permission } from './permissions.js';
@@ -65,6 +66,8 @@ export class AuthService {
   /** The refresh-token sessions (the account module lists and ends them). */
   readonly sessions: SessionTokens;
   private readonly challenges: Challenges;
+  /** Proving the account's address (a code mailed at sign-up, resent on request). */
+  readonly emailVerification: EmailVerification;
 
   constructor(
     private readonly db: DataSource,
@@ -82,6 +85,13 @@ export class AuthService {
     this.throttle = new SignInThrottle(db);
     this.sessions = new SessionTokens(db, keys.tokenHash, options.refreshTokenTtlDays, logger);
     this.challenges = new Challenges(db, keys.tokenHash);
+    this.emailVerification = new EmailVerification(
+      db,
+      this.challenges,
+      mailer,
+      logger,
+      options.publicUrl,
+    );
   }
 
   /** Creates a workspace whose first member (this user) is its admin. */
@@ -96,8 +106,9 @@ export class AuthService {
     const lastName = cleanName(input.lastName, 'lastName');
     await checkPassword(input.password ?? '', email);
     const passwordHash = await hashPassword(input.password);
+    let user: User;
     try {
-      return await this.db.transaction(async (m) => {
+      user = await this.db.transaction(async (m) => {
         const workspace = await m
           .getRepository(Workspace)
           .save({ name: workspaceName(firstName, email) });
@@ -115,6 +126,9 @@ export class AuthService {
       if ((error as { code?: string }).code === '23505') throw AuthErrors.emailTaken();
       throw error;
     }
+    // Sent before answering, so the code is the account's first mail (a reset comes after it).
+    await this.emailVerification.sendAfterSignUp(user);
+    return user;
   }
 
   async signIn(
@@ -167,7 +181,24 @@ export class AuthService {
         session: await this.challenges.createNewPasswordSession(user.id),
       };
     }
-    return this.startSession(user, input.rememberMe === true, undefined, caller.userAgent ?? null);
+    const signedIn = await this.startSession(
+      user,
+      input.rememberMe === true,
+      undefined,
+      caller.userAgent ?? null,
+    );
+    // A password sign-in (single sign-on records its own, sso.sign_in).
+    await this.audit.record(
+      {
+        workspaceId: user.workspaceId,
+        userId: user.id,
+        email: user.email,
+        client: { ip: caller.ip, userAgent: caller.userAgent ?? null },
+      },
+      'auth.sign_in',
+      { type: 'user', id: user.id, label: user.email },
+    );
+    return signedIn;
   }
 
   /** Exchanges a refresh token for a new pair; permissions are re-read from the database. */

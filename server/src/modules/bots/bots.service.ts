@@ -1,4 +1,4 @@
-import type { AuditLog } from '../audit/audit-log.js';
+import type { AuditLog, AuditTarget } from '../audit/audit-log.js';
 import type { DataSource } from 'typeorm';
 import { randomToken } from '../../security/app-keys.js';
 import { AppError, forbidden, notFound } from '../../shared/app-error.js';
@@ -220,6 +220,7 @@ export class BotsService {
     }
     // Attaching needs read access to what is attached (a bot never lends anyone access).
     const reader = await this.readers.forViewer(viewer);
+    let audited: AuditTarget;
     if (target.sourceId) {
       assertId(target.sourceId);
       const source = await this.db
@@ -227,16 +228,25 @@ export class BotsService {
         .findOneBy({ id: target.sourceId, workspaceId: bot.workspaceId });
       if (!source || !canReadSource(reader, source.id))
         throw notFound('That source does not exist.');
+      audited = attachmentTarget(bot, { type: 'source', id: source.id, label: source.name });
     } else {
       assertId(target.documentId!);
-      if (!(await readableDocument(this.db, reader, target.documentId!)))
-        throw notFound('That document does not exist.');
+      const doc = await readableDocument(this.db, reader, target.documentId!);
+      if (!doc) throw notFound('That document does not exist.');
+      audited = attachmentTarget(bot, {
+        type: 'document',
+        id: doc.id,
+        label: doc.fileName ?? doc.title,
+        sourceId: doc.sourceId,
+      });
     }
     const [row] = await this.db.query(
       `INSERT INTO bot_sources (bot_id, source_id, document_id) VALUES ($1, $2, $3)
        ON CONFLICT DO NOTHING RETURNING id`,
       [bot.id, target.sourceId ?? null, target.documentId ?? null],
     );
+    // Attaching what is attached already changes nothing, so records nothing.
+    if (row) await this.audit.record(viewer, 'bot.source_attached', audited);
     const all = await this.attachments(bot.id, reader);
     const attached =
       all.find((a) => a.id === row?.id) ??
@@ -249,7 +259,36 @@ export class BotsService {
   async detach(viewer: Viewer, botId: string, attachmentId: string): Promise<void> {
     const bot = await this.managed(viewer, botId);
     assertId(attachmentId);
-    await this.db.getRepository(BotSource).delete({ id: attachmentId, botId: bot.id });
+    // What it was, named as attach named it (a document's name is hidden from those who may
+    // not read its source, as the audit log does for every document target).
+    const [gone]: {
+      source_id: string | null;
+      document_id: string | null;
+      owner_source: string | null;
+      label: string | null;
+    }[] = await this.db.query(
+      `WITH gone AS (DELETE FROM bot_sources WHERE id = $1 AND bot_id = $2
+                     RETURNING source_id, document_id)
+       SELECT g.source_id, g.document_id, coalesce(s.id, d.source_id) AS owner_source,
+              coalesce(s.name, d.file_name, d.title) AS label
+         FROM gone g
+         LEFT JOIN sources s ON s.id = g.source_id
+         LEFT JOIN documents d ON d.id = g.document_id`,
+      [attachmentId, bot.id],
+    );
+    if (!gone) return;
+    await this.audit.record(
+      viewer,
+      'bot.source_detached',
+      gone.source_id
+        ? attachmentTarget(bot, { type: 'source', id: gone.source_id, label: gone.label })
+        : attachmentTarget(bot, {
+            type: 'document',
+            id: gone.document_id!,
+            label: gone.label,
+            sourceId: gone.owner_source,
+          }),
+    );
   }
 
   /** Asks a bot the viewer can see: its sources only, its language, its owner's key and model. */
@@ -281,7 +320,13 @@ export class BotsService {
     asker: { workspaceId: string; userId: string | null },
     reader: Reader,
     question: unknown,
-    options: { conversationId?: string | null; threadOwnerId: string | null; origin: AnswerOrigin },
+    options: {
+      conversationId?: string | null;
+      threadOwnerId: string | null;
+      origin: AnswerOrigin;
+      /** Counts a Slack person Lumen does not know against their own rate. */
+      rateKey?: string;
+    },
   ): Promise<AskResult> {
     const bot = await this.db
       .getRepository(Bot)
@@ -324,7 +369,7 @@ export class BotsService {
     reader: Reader,
     question: unknown,
     conversationId: unknown,
-    options: { origin: AnswerOrigin; threadOwnerId?: string | null },
+    options: { origin: AnswerOrigin; threadOwnerId?: string | null; rateKey?: string },
   ): Promise<AskResult> {
     const attached = await this.db.getRepository(BotSource).findBy({ botId: bot.id });
     const provider = await this.keys.providerFor(bot.ownerId, MODEL_IDS[bot.model]);
@@ -345,6 +390,8 @@ export class BotsService {
         botId: bot.id,
         threadOwnerId: options.threadOwnerId !== undefined ? options.threadOwnerId : asker.userId,
         origin: options.origin,
+        // A member's questions to bots count against their own rate, as their searches do.
+        rateKey: asker.userId ?? options.rateKey,
       },
     );
     await this.db.getRepository(BotLog).insert({
@@ -480,7 +527,7 @@ export class BotsService {
       `SELECT (array_agg(l.question ORDER BY l.created_at DESC))[1] AS question,
               count(*)::int AS count,
               count(DISTINCT coalesce(l.asked_by_id::text, 'visitor'))::int AS askers,
-              max(l.created_at) AS "lastAskedAt"
+              max(l.created_at) AS "lastAskedAt", array_agg(DISTINCT l.origin) AS origins
          FROM bot_logs l
         WHERE l.bot_id = $1 AND NOT l.from_sources
           AND l.created_at > now() - make_interval(days => $2)
@@ -514,4 +561,29 @@ export interface BotLogRow {
 
 function botTarget(bot: Bot) {
   return { type: 'bot', id: bot.id, label: bot.name };
+}
+
+/**
+ * An attachment's audit target is what was attached (the log hides a document's name from an
+ * admin who may not read its source, by the `sourceId` in the details); the bot is in the details.
+ */
+function attachmentTarget(
+  bot: Bot,
+  attached: {
+    type: 'source' | 'document';
+    id: string;
+    label: string | null;
+    sourceId?: string | null;
+  },
+): AuditTarget {
+  return {
+    type: attached.type,
+    id: attached.id,
+    label: attached.label,
+    details: {
+      botId: bot.id,
+      botName: bot.name,
+      ...(attached.type === 'document' ? { sourceId: attached.sourceId ?? null } : {}),
+    },
+  };
 }

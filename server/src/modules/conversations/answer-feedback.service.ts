@@ -9,6 +9,7 @@ import { FEEDBACK_REASONS, type FeedbackReason } from './answer-feedback.entity.
 import type { ConversationOwner } from './conversations.service.js';
 import { feedbackFactors, type FeedbackVoteRow } from './feedback-ranking.js';
 import { readableRows, sqlParams } from '../access/visibility.js';
+import type { AnswerOrigin } from './answer-origin.js';
 
 export interface RatingInput {
   turnId?: unknown;
@@ -27,6 +28,8 @@ export interface Rating {
 
 export interface FeedbackReport {
   perDay: { day: string; answers: number; up: number; down: number }[];
+  /** Questions answered in the period by where they were asked (web, slack, api). */
+  answersByOrigin: { origin: AnswerOrigin; answers: number }[];
   up: number;
   down: number;
   /** The questions voted down most, each with its latest wording. */
@@ -199,11 +202,11 @@ export class AnswerFeedbackService {
                              WHERE ${byScope} AND f.updated_at > now() - make_interval(days => $3)
                              GROUP BY 1 HAVING count(DISTINCT f.voter_key) >= ${MIN_ASKERS})`;
     const answers = scope.botId
-      ? `SELECT created_at FROM bot_logs WHERE bot_id = $2`
-      : `SELECT created_at FROM search_history WHERE workspace_id = $1 AND kind = 'ask'`;
+      ? `SELECT created_at, origin FROM bot_logs WHERE bot_id = $2`
+      : `SELECT created_at, origin FROM search_history WHERE workspace_id = $1 AND kind = 'ask'`;
     const params = [scope.workspaceId, scope.botId ?? null, days];
     const since = `now() - make_interval(days => $3)`;
-    const [perDay, [totals], worstQuestions, recentComments] = await Promise.all([
+    const [perDay, [totals], worstQuestions, recentComments, answersByOrigin] = await Promise.all([
       this.db.query(
         `WITH days AS (
            SELECT generate_series(date_trunc('day', now() AT TIME ZONE 'UTC') - make_interval(days => $3 - 1),
@@ -242,7 +245,21 @@ export class AnswerFeedbackService {
           ORDER BY f.updated_at DESC LIMIT 5`,
         listed,
       ),
+      this.db.query(
+        `SELECT origin, count(*)::int AS answers
+           FROM ${scope.botId ? 'bot_logs WHERE bot_id = $1' : `search_history WHERE workspace_id = $1 AND kind = 'ask'`}
+            AND created_at > now() - make_interval(days => $2)
+          GROUP BY origin ORDER BY answers DESC, origin`,
+        [scope.botId ?? scope.workspaceId, days],
+      ),
     ]);
-    return { perDay, up: totals.up, down: totals.down, worstQuestions, recentComments };
+    return {
+      perDay,
+      answersByOrigin,
+      up: totals.up,
+      down: totals.down,
+      worstQuestions,
+      recentComments,
+    };
   }
 }

@@ -70,6 +70,8 @@ export interface TurnSource {
   number: number;
   title: string;
   url: string;
+  /** The in-app viewer at the passage (absent in turns stored before it was kept). */
+  viewerUrl?: string;
   documentId: string;
   sourceKind: string;
   sourceName: string;

@@ -144,7 +144,7 @@ export class ConversationTurnType {
       mode: t.mode,
       notice: t.notice,
       model: t.model,
-      sources: t.sources.map((s) => Object.assign(new AskSourceType(), s)),
+      sources: t.sources.map((s) => AskSourceType.stored(s)),
       createdAt: t.createdAt,
       myRating: rating ? AnswerRatingType.from(rating) : null,
     });
@@ -193,6 +193,15 @@ export class FeedbackDayType {
   down: number;
 }
 
+@ObjectType('OriginCount', { description: 'Questions answered, by where they were asked.' })
+export class OriginCountType {
+  @Field(() => String, { description: 'web, slack or api.' })
+  origin: string;
+
+  @Field(() => Int)
+  answers: number;
+}
+
 @ObjectType('FeedbackQuestion')
 export class FeedbackQuestionType {
   @Field(() => String)
@@ -227,6 +236,11 @@ export class FeedbackCommentType {
 export class FeedbackReportType {
   @Field(() => [FeedbackDayType])
   perDay: FeedbackDayType[];
+
+  @Field(() => [OriginCountType], {
+    description: 'Questions answered in the period by where they were asked, most first.',
+  })
+  answersByOrigin: OriginCountType[];
 
   @Field(() => Int)
   up: number;

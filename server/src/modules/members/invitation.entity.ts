@@ -60,6 +60,13 @@ export class Invitation {
   @Column({ type: 'integer', name: 'send_count', default: 1 })
   sendCount: number;
 
+  /**
+   * Whether the current link was mailed to the address (false once a link was copied to hand
+   * over another way): accepting a mailed link proves the address, a copied one does not.
+   */
+  @Column({ type: 'boolean', name: 'token_mailed', default: true })
+  tokenMailed: boolean;
+
   @Column({ type: 'timestamptz', name: 'accepted_at', nullable: true })
   acceptedAt: Date | null;
 

@@ -110,6 +110,7 @@ export class InvitationsService {
           expiresAt: daysFromNow(INVITATION_TTL_DAYS),
           lastSentAt: new Date(),
           sendCount: 1,
+          tokenMailed: true,
         });
       });
       await this.sendMail(invitation, token, workspace, viewer.user);
@@ -117,6 +118,7 @@ export class InvitationsService {
         type: 'invitation',
         id: invitation.id,
         label: email,
+        details: { roles: invitation.roles },
       });
       invited.push(Object.assign(invitation, { invitedBy: viewer.user }));
     }
@@ -152,6 +154,7 @@ export class InvitationsService {
       expiresAt: daysFromNow(INVITATION_TTL_DAYS),
       lastSentAt: new Date(),
       sendCount: invitation.sendCount + 1,
+      tokenMailed: true,
     });
     await this.db.getRepository(Invitation).save(invitation);
     await this.sendMail(invitation, token, await this.workspaceOf(viewer.workspaceId), viewer.user);
@@ -159,6 +162,7 @@ export class InvitationsService {
       type: 'invitation',
       id: invitation.id,
       label: invitation.email,
+      details: { roles: invitation.roles },
     });
     return invitation;
   }
@@ -175,6 +179,8 @@ export class InvitationsService {
     Object.assign(invitation, {
       tokenHash: hashToken(this.tokenKey, token),
       expiresAt: daysFromNow(INVITATION_TTL_DAYS),
+      // Handed over another way: accepting it will not prove the address.
+      tokenMailed: false,
     });
     await this.db.getRepository(Invitation).save(invitation);
     await this.audit.record(viewer, 'invitation.link_created', {
@@ -246,6 +252,8 @@ export class InvitationsService {
           lastName,
           passwordHash,
           roles: invitation.roles,
+          // A link mailed to the address proves it; a copied one was handed over another way.
+          emailVerifiedAt: invitation.tokenMailed ? new Date() : null,
         });
         return user;
       });

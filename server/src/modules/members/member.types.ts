@@ -10,6 +10,12 @@ export class WorkspaceType {
 
   @Field(() => String)
   name: string;
+
+  @Field(() => Boolean, {
+    description:
+      'People with a verified address at the workspace’s verified domains may join it themselves, with the default role.',
+  })
+  joinByDomain: boolean;
 }
 
 @ObjectType('User', { description: 'A member of a workspace.' })
@@ -19,6 +25,12 @@ export class UserType {
 
   @Field(() => String)
   email: string;
+
+  @Field(() => Boolean, {
+    description:
+      'Whether the member proved they receive mail at the address (a mailed code or link, a mailed invitation, or their identity provider). Only verified addresses are trusted to match people elsewhere.',
+  })
+  emailVerified: boolean;
 
   @Field(() => String)
   firstName: string;
@@ -51,6 +63,7 @@ export class UserType {
     return Object.assign(new UserType(), {
       id: user.id,
       email: user.email,
+      emailVerified: user.emailVerifiedAt != null,
       firstName: user.firstName,
       lastName: user.lastName,
       roles: user.roles,

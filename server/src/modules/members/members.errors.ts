@@ -52,4 +52,23 @@ export const MemberErrors = {
     new AppError('BAD_USER_INPUT', `The message is at most ${max} characters.`, 400, {
       field: 'inviteMessage',
     }),
+  /** Unverified address, another domain, joining turned off, or no such workspace: alike. */
+  notJoinable: () =>
+    new AppError(
+      'NOT_JOINABLE',
+      'This workspace is not open to your address. Verify your email address, or ask its admins for an invitation.',
+      403,
+    ),
+  joinNotAlone: () =>
+    new AppError(
+      'WORKSPACE_NOT_EMPTY',
+      'Your workspace has other members, so you cannot leave it to join another. Ask the other workspace’s admins to invite another address of yours.',
+      409,
+    ),
+  joinNotEmpty: () =>
+    new AppError(
+      'WORKSPACE_NOT_EMPTY',
+      'Your workspace has sources, documents or bots, which joining would delete. Remove them first, or ask the other workspace’s admins for an invitation.',
+      409,
+    ),
 };

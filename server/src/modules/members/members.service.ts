@@ -113,16 +113,19 @@ export class MembersService {
       const losesAdmin = target.roles.includes('admin') && !wanted.includes('admin');
       if (losesAdmin && admins.filter((id) => id !== target.id).length === 0)
         throw MemberErrors.lastAdmin();
+      const before = [...target.roles];
       await m.getRepository(User).update(target.id, { roles: wanted });
-      return Object.assign(target, { roles: wanted });
+      return { user: Object.assign(target, { roles: wanted }), before };
     });
     this.logger.info('Member roles changed', { by: viewer.userId, userId, roles: wanted });
+    // The label reads as people name roles; the details keep the keys (before and after).
     await this.audit.record(viewer, 'member.roles_changed', {
       type: 'user',
       id: userId,
-      label: `${updated.email}: ${wanted.join(', ')}`,
+      label: `${updated.user.email}: ${wanted.map((key) => ROLES[key].label).join(', ')}`,
+      details: { before: updated.before, after: wanted },
     });
-    return updated;
+    return updated.user;
   }
 
   /** Removes a member from the workspace; their sessions end at once (the user row is gone). */

@@ -72,6 +72,14 @@ export class User {
   @Column({ type: 'text', name: 'scim_external_id', nullable: true })
   scimExternalId: string | null;
 
+  /**
+   * When the person proved they receive mail at `email` (a mailed code or link, a mailed
+   * invitation, or an identity provider vouching). Null: unverified. Whatever trusts an email
+   * (matching a Slack person, joining a workspace by domain) trusts only verified ones.
+   */
+  @Column({ type: 'timestamptz', name: 'email_verified_at', nullable: true })
+  emailVerifiedAt: Date | null;
+
   @Column({ type: 'timestamptz', name: 'last_sign_in_at', nullable: true })
   lastSignInAt: Date | null;
 

@@ -19,6 +19,13 @@ export class Workspace {
   @Column({ type: 'boolean', name: 'sso_enforced', default: false })
   ssoEnforced: boolean;
 
+  /**
+   * People with a verified address at one of the workspace's proven domains may join it
+   * themselves (with the default role) instead of waiting for an invitation.
+   */
+  @Column({ type: 'boolean', name: 'join_by_domain', default: false })
+  joinByDomain: boolean;
+
   @CreateDateColumn({ type: 'timestamptz', name: 'created_at' })
   createdAt: Date;
 }

@@ -89,6 +89,8 @@ export class ScimUsersService {
             lastName: fields.familyName,
             passwordHash: '',
             roles: ['customer_facing'],
+            // The identity provider vouches for the address it provisions.
+            emailVerifiedAt: new Date(),
             scimExternalId: fields.externalId,
             deactivatedAt: fields.active ? null : new Date(),
           }),
@@ -168,6 +170,8 @@ export class ScimUsersService {
         }
         if (deactivating && user.roles.includes('admin') && !admins.some((a) => a !== user.id))
           throw ScimErrors.lastAdmin();
+        // A new address is the IdP's word too: verified as of now (never the old one's proof).
+        if (next.userName !== user.email) user.emailVerifiedAt = new Date();
         Object.assign(user, {
           email: next.userName,
           firstName: next.givenName,

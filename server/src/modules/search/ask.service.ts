@@ -105,6 +105,11 @@ export interface AskInput {
   threadOwnerId?: string | null;
   /** Where the question comes from (default: api for an API key, else web). */
   origin?: AnswerOrigin;
+  /**
+   * Whom to count the question against when the asker is no member (a Slack person Lumen does
+   * not know): their own per-minute rate, like a member's.
+   */
+  rateKey?: string;
 }
 
 export interface ProviderSettings {
@@ -159,11 +164,17 @@ export class AskService {
    * Counts a person's question against their rate; throws 429 with the wait when they are over
    * it. Public chat pages have their own limit per address.
    */
-  private async admit(asker: { userId: string | null; apiKeyId?: string }) {
+  private async admit(asker: { userId: string | null; apiKeyId?: string }, rateKey?: string) {
     const { userId, apiKeyId } = asker;
     const rate = apiKeyId ? this.apiKeyRatePerMinute : this.ratePerMinute;
-    if (!userId || !Number.isFinite(rate)) return;
-    const key = apiKeyId ? `ask:key:${apiKeyId}` : `ask:${userId}`;
+    const key = apiKeyId
+      ? `ask:key:${apiKeyId}`
+      : userId
+        ? `ask:${userId}`
+        : rateKey
+          ? `ask:${rateKey}`
+          : null;
+    if (!key || !Number.isFinite(rate)) return;
     const wait = await this.throttle.lockedFor([key]);
     if (wait > 0) throw SearchErrors.tooManyQuestions(wait);
     await this.throttle.recordFailure(key, {
@@ -218,7 +229,7 @@ export class AskService {
     };
     // A thread that is not the asker's is refused before anything is counted or searched.
     const thread = await this.conversations.open(owner, input.conversationId);
-    await this.admit(asker);
+    await this.admit(asker, input.rateKey);
     const started = performance.now();
     // A member reads what their access allows (a bot narrows it to its sources through the
     // scope below, never widens it); a public page's visitor only what the workspace may.
@@ -344,8 +355,9 @@ export class AskService {
     );
     result.conversationId = kept.conversationId;
     result.turnId = kept.turnId;
-    if (input.record !== false && asker.userId !== null) {
-      result.historyId = await this.history.record(asker as Viewer, {
+    // A public page's visitor is not recorded; a Slack person Lumen does not know is (Analytics).
+    if (input.record !== false && (asker.userId !== null || origin === 'slack')) {
+      result.historyId = await this.history.record(asker, {
         kind: 'ask',
         question,
         answerMode: mode,

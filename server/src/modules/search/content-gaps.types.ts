@@ -20,4 +20,9 @@ export class ContentGapType {
 
   @Field(() => Date)
   lastAskedAt: Date;
+
+  @Field(() => [String], {
+    description: 'Where it was asked (web, slack, api), so a question asked in Slack is marked.',
+  })
+  origins: string[];
 }

@@ -32,8 +32,9 @@ export class SearchHistoryEntry {
   @Column({ type: 'uuid', name: 'workspace_id' })
   workspaceId: string;
 
-  @Column({ type: 'uuid', name: 'user_id' })
-  userId: string;
+  /** Null: a Slack person who matches no member (counted in Analytics, listed to nobody). */
+  @Column({ type: 'uuid', name: 'user_id', nullable: true })
+  userId: string | null;
 
   @ManyToOne(() => User, { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'user_id' })

@@ -28,6 +28,8 @@ export interface ContentGap {
   /** Different people who asked it in the period. */
   askers: number;
   lastAskedAt: Date;
+  /** Where it was asked. */
+  origins: AnswerOrigin[];
 }
 
 export interface RecentDocument {
@@ -50,8 +52,12 @@ export class SearchHistoryService {
     private readonly readers: Readers,
   ) {}
 
+  /**
+   * `asker`: a member (or their API key), or nobody Lumen knows — a Slack person matching no
+   * member, whose questions still count in Analytics (never in anyone's recent searches).
+   */
   async record(
-    viewer: Viewer,
+    viewer: { workspaceId: string; userId: string | null; apiKeyId?: string },
     entry: {
       kind: HistoryKind;
       question: string;
@@ -149,7 +155,7 @@ export class SearchHistoryService {
     return this.db.query(
       `SELECT (array_agg(h.question ORDER BY h.created_at DESC))[1] AS question,
               count(*)::int AS count, count(DISTINCT h.user_id)::int AS askers,
-              max(h.created_at) AS "lastAskedAt"
+              max(h.created_at) AS "lastAskedAt", array_agg(DISTINCT h.origin) AS origins
          FROM search_history h
         WHERE h.workspace_id = $1 AND h.kind = 'ask' AND h.found = false
           AND h.created_at > now() - make_interval(days => $2)

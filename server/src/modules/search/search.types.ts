@@ -2,7 +2,7 @@ import { ArrayMaxSize, IsOptional, MaxLength } from 'class-validator';
 import { Field, Float, ID, InputType, Int, ObjectType } from 'type-graphql';
 import { DocumentType } from '../sources/sources.types.js';
 import type { AskResult } from './ask.service.js';
-import type { Passage } from './passages.js';
+import { documentUrl, type Passage } from './passages.js';
 import type { DocumentHit } from './search.service.js';
 import { AnswerModeEnum } from '../../graphql/closed-sets.js';
 
@@ -44,6 +44,12 @@ export class AskSourceType {
   })
   url: string;
 
+  @Field(() => String, {
+    description:
+      'The in-app document viewer at the passage (`/app/documents/<id>?passage=4`), for a connected item too: the whole text with the passage highlighted, and a link to the tool.',
+  })
+  viewerUrl: string;
+
   @Field(() => ID)
   documentId: string;
 
@@ -65,12 +71,24 @@ export class AskSourceType {
       number: p.number ?? index + 1,
       title: p.title,
       url: p.url,
+      viewerUrl: documentUrl(p.documentId, p.location, p.ordinal),
       documentId: p.documentId,
       sourceKind: p.sourceKind,
       sourceName: p.sourceName,
       location: p.locationLabel,
       excerpt: p.text.length > 300 ? `${p.text.slice(0, 299).trimEnd()}…` : p.text,
     });
+  }
+
+  /**
+   * A source as a conversation turn stored it. Turns stored before `viewerUrl` existed open the
+   * viewer at the cited place when their url was one, else at the document's top.
+   */
+  static stored(s: Omit<AskSourceType, 'viewerUrl'> & { viewerUrl?: string }): AskSourceType {
+    const viewerUrl =
+      s.viewerUrl ??
+      (s.url.startsWith('/app/documents/') ? s.url : `/app/documents/${s.documentId}`);
+    return Object.assign(new AskSourceType(), s, { viewerUrl });
   }
 }
 
@@ -186,6 +204,11 @@ export class SearchHitType {
   @Field(() => String)
   url: string;
 
+  @Field(() => String, {
+    description: 'The in-app document viewer at the best passage, for a connected item too.',
+  })
+  viewerUrl: string;
+
   @Field(() => String)
   sourceKind: string;
 
@@ -213,6 +236,7 @@ export class SearchHitType {
       documentId: p.documentId,
       title: p.title,
       url: p.url,
+      viewerUrl: documentUrl(p.documentId, p.location, p.ordinal),
       sourceKind: p.sourceKind,
       sourceName: p.sourceName,
       author: p.author,

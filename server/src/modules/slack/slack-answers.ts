@@ -254,6 +254,8 @@ export class SlackAnswers {
     if (!question)
       return [noteMessage('Ask me a question, for example: where is the on-call runbook?')];
     const workspaceId = integration.workspaceId;
+    // Someone Lumen does not know still has a rate of their own: their Slack id.
+    const rateKey = person.member ? undefined : `slack:${integration.teamId}:${person.slackUserId}`;
     let result: AskResult;
     try {
       result = options.botId
@@ -266,6 +268,7 @@ export class SlackAnswers {
               conversationId: options.conversationId,
               threadOwnerId: options.threadOwnerId,
               origin: 'slack',
+              rateKey,
             },
           )
         : await this.ask.ask(person.member ?? { workspaceId, userId: null }, {
@@ -274,6 +277,7 @@ export class SlackAnswers {
             conversationId: options.conversationId,
             threadOwnerId: options.threadOwnerId,
             origin: 'slack',
+            rateKey,
           });
     } catch (error) {
       // A refusal the asker can act on (too long, too many questions) is said in Slack.
@@ -281,11 +285,14 @@ export class SlackAnswers {
       throw error;
     }
     await options.onAnswered?.(result);
-    const notes = person.member ? [] : [this.joinNote()];
+    const notes = person.member ? [] : [this.joinNote(person)];
     return answerMessages(result, this.slack.settings.publicUrl, notes);
   }
 
-  private joinNote(): string {
+  private joinNote(person: SlackPerson): string {
+    if (person.unverified) {
+      return `Your Lumen account has not verified its email address yet, so this answer uses only what everyone in the workspace may read. Verify it in ${slackLink(`${this.slack.settings.publicUrl}/app/account`, 'your Lumen account settings')} to get answers with your own access.`;
+    }
     return `You are not a member of this Lumen workspace yet, so this answer uses only what everyone in it may read. Ask an admin for an invitation at ${slackLink(this.slack.settings.publicUrl, 'Lumen')}.`;
   }
 

@@ -10,12 +10,14 @@ export interface SlackPerson {
   slackUserId: string;
   /** The matched member, acting as themselves (their access, rate and key); null: none. */
   member: Viewer | null;
+  /** A member has this address but has not verified it yet: they are told how to. */
+  unverified?: boolean;
 }
 
 /**
  * Looks the Slack user up (users.info) and matches their profile email, which Slack verifies,
- * to an active member of this workspace; a member of another workspace, a deactivated one, a
- * bot or a person without an email matches nobody.
+ * to an active member of this workspace whose own address is verified; a member of another
+ * workspace, a deactivated or unverified one, a bot or a person without an email matches nobody.
  */
 export async function slackPerson(
   db: DataSource,
@@ -35,6 +37,8 @@ export async function slackPerson(
     })
     .getOne();
   if (!user) return { slackUserId, member: null };
+  // Only a verified address is trusted to be the same person as Slack's.
+  if (!user.emailVerifiedAt) return { slackUserId, member: null, unverified: true };
   return {
     slackUserId,
     member: {

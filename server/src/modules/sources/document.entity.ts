@@ -20,6 +20,10 @@ export type DocumentStatus = 'queued' | 'parsing' | 'indexed' | 'failed';
 @Index('uq_documents_source_file_hash', ['sourceId', 'fileHash'], { unique: true })
 // Expression index (status rank, created_at DESC): created by the DocumentListingIndex migration.
 @Index('idx_documents_source_listing', { synchronize: false })
+// Expression indexes of the name and last-updated orders (document-order.ts): created by the
+// DocumentOrderIndexes migration.
+@Index('idx_documents_source_name', { synchronize: false })
+@Index('idx_documents_source_updated', { synchronize: false })
 export class SourceDocument {
   @PrimaryGeneratedColumn('uuid')
   id: string;

@@ -17,6 +17,8 @@ import {
   CreateUploadInput,
   CreateUploadSourceInput,
   DocumentConnection,
+  DocumentOrderEnum,
+  documentOrderOf,
   DocumentType,
   SourceType,
   UploadDuplicate,
@@ -71,12 +73,14 @@ export class SourcesResolver {
   }
 
   @FieldResolver(() => DocumentConnection, {
-    description: `The source's documents a page at a time (\`first\` up to ${MAX_DOCUMENTS_PER_SOURCE}): failed and in-progress first, then the newest.`,
+    description: `The source's documents a page at a time (\`first\` up to ${MAX_DOCUMENTS_PER_SOURCE}), in \`orderBy\` (default STATUS: failed and in-progress first, then the newest). A cursor pages only the order it came from.`,
   })
   async documentPage(
     @Root() source: SourceType,
     @Arg('first', () => Int, { defaultValue: 50 }) first: number,
     @Arg('after', () => String, { nullable: true }) after: string | null,
+    @Arg('orderBy', () => DocumentOrderEnum, { defaultValue: 'STATUS' })
+    orderBy: keyof typeof DocumentOrderEnum,
     @Ctx() ctx: GraphQLContext,
   ): Promise<DocumentConnection> {
     const page = await ctx.services.sources.documentPage(
@@ -84,6 +88,7 @@ export class SourcesResolver {
       source.id,
       clampPage(first),
       after,
+      documentOrderOf(orderBy),
     );
     return {
       nodes: page.nodes.map(DocumentType.from),

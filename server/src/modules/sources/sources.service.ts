@@ -21,6 +21,7 @@ import {
 } from '../access/visibility.js';
 import type { ChunkLocation } from './chunk.entity.js';
 import { SourceDocument } from './document.entity.js';
+import { DocumentListing, type DocumentOrder } from './document-order.js';
 import { SourceErrors } from './sources.errors.js';
 import { Source } from './source.entity.js';
 
@@ -44,24 +45,6 @@ export interface DocumentPage {
 export const MAX_DOCUMENTS_BY_ID = 100;
 /** A source's count rows are folded into one once a read finds more than this many. */
 const COMPACT_AFTER = 200;
-
-/** Failed first, then queued or parsing, then indexed (the expression of the listing index). */
-const LISTING_RANK = `CASE d.status WHEN 'failed' THEN 0 WHEN 'indexed' THEN 2 ELSE 1 END`;
-/** created_at to the microsecond: a millisecond cursor would skip rows within a millisecond. */
-const MICROS_FORMAT = `'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'`;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-function decodeListingCursor(cursor: string): { rank: number; time: string; id: string } {
-  const [rank, time, id] = cursor.split('|');
-  if (
-    !['0', '1', '2'].includes(rank) ||
-    !time ||
-    Number.isNaN(Date.parse(time)) ||
-    !UUID.test(id ?? '')
-  )
-    throw badInput('Invalid cursor.', { field: 'after' });
-  return { rank: Number(rank), time, id };
-}
 
 /**
  * Sources and their documents (uploads arrive through UploadsService). Documents are read only
@@ -101,54 +84,52 @@ export class SourcesService {
   }
 
   /**
-   * A source's documents, a page at a time: the ones that need attention first (failed, then
-   * being indexed), then the newest. The cursor is the last row's place in that order, and the
-   * order matches `idx_documents_source_listing`, so a page of a source with a million documents
-   * reads one page of that index, not the whole source.
+   * A source's documents, a page at a time, in `order` (document-order.ts: what needs attention
+   * first, by name, or last updated first). The cursor is the last row's place in that order,
+   * and each order matches an index, so a page of a source with a million documents reads one
+   * page of that index, not the whole source.
    */
   async documentPage(
     reader: Reader,
     sourceId: string,
     first: number,
     after: string | null = null,
+    order: DocumentOrder = 'status',
   ): Promise<DocumentPage> {
     // An admin sees a restricted source's row and counts, never its documents' titles.
     if (!canReadSource(reader, sourceId)) return { nodes: [], hasNextPage: false, endCursor: null };
     const workspaceId = reader.workspaceId;
+    const listing = new DocumentListing(order);
     const visible: Record<string, unknown> = {};
     const query = this.db
       .getRepository(SourceDocument)
       .createQueryBuilder('d')
-      .addSelect(LISTING_RANK, 'listing_rank')
-      .addSelect(`to_char(d.created_at AT TIME ZONE 'UTC', ${MICROS_FORMAT})`, 'listing_time')
       .where('d.workspace_id = :workspaceId AND d.source_id = :sourceId', {
         workspaceId,
         sourceId,
       })
       // A source read item by item lists only the items the reader may read.
-      .andWhere(readableRows(reader, 'd', namedParam(visible)), visible)
-      .orderBy(LISTING_RANK, 'ASC')
-      .addOrderBy('d.created_at', 'DESC')
-      .addOrderBy('d.id', 'ASC')
-      .limit(first + 1);
+      .andWhere(readableRows(reader, 'd', namedParam(visible)), visible);
+    listing.keys.forEach((key, i) => {
+      query.addSelect(key.select, listing.alias(i)).addOrderBy(key.sql, key.dir);
+    });
+    query.addOrderBy('d.id', 'ASC').limit(first + 1);
     if (after) {
-      const at = decodeListingCursor(after);
-      query.andWhere(
-        `(${LISTING_RANK} > :rank OR (${LISTING_RANK} = :rank AND (d.created_at < :time::timestamptz
-          OR (d.created_at = :time::timestamptz AND d.id > :id))))`,
-        at,
-      );
+      const { sql, params } = listing.after(after);
+      query.andWhere(sql, params);
     }
-    const { entities, raw } = await query.getRawAndEntities<{
-      listing_rank: number;
-      listing_time: string;
-    }>();
+    const { entities, raw } = await query.getRawAndEntities<Record<string, unknown>>();
     const nodes = entities.slice(0, first);
     const last = nodes.length > 0 ? raw[nodes.length - 1] : null;
     return {
       nodes,
       hasNextPage: entities.length > first,
-      endCursor: last && `${last.listing_rank}|${last.listing_time}|${nodes[nodes.length - 1].id}`,
+      endCursor:
+        last &&
+        listing.cursor(
+          listing.keys.map((_, i) => last[listing.alias(i)]),
+          nodes[nodes.length - 1].id,
+        ),
     };
   }
 
@@ -265,6 +246,12 @@ export class SourcesService {
       return source;
     });
     this.readers.forget(viewer); // the answer shows the new source as readable
+    await this.audit.record(viewer, 'source.created', {
+      type: 'source',
+      id: created.id,
+      label: created.name,
+      details: { kind: created.kind, accessMode: created.accessMode },
+    });
     return created;
   }
 

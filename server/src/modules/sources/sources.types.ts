@@ -1,12 +1,32 @@
 import { IsOptional, Matches, MaxLength, ValidateNested } from 'class-validator';
 import { SourceAccessInput } from '../access/access.types.js';
-import { Field, Float, ID, InputType, Int, ObjectType } from 'type-graphql';
+import { Field, Float, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { SourceConnectionType } from '../connectors/connectors.types.js';
 import type { SourceDocument } from './document.entity.js';
+import type { DocumentOrder } from './document-order.js';
 import type { DocumentCounts } from './sources.service.js';
 import type { Source } from './source.entity.js';
 import { DocumentStatusEnum } from '../../graphql/closed-sets.js';
 import { PageInfo } from '../members/members.types.js';
+
+export const DocumentOrderEnum = {
+  STATUS: 'STATUS',
+  NAME: 'NAME',
+  UPDATED: 'UPDATED',
+} as const;
+registerEnumType(DocumentOrderEnum, {
+  name: 'DocumentOrder',
+  description: 'How a source’s documents are listed; ties are broken by id, so paging is stable.',
+  valuesConfig: {
+    STATUS: { description: 'Failed first, then being indexed, then indexed; newest first within.' },
+    NAME: { description: 'By fileName (a connected item’s title), case-insensitively.' },
+    UPDATED: { description: 'By updatedAt, newest first.' },
+  },
+});
+
+/** The service's name for a GraphQL DocumentOrder. */
+export const documentOrderOf = (value: keyof typeof DocumentOrderEnum): DocumentOrder =>
+  value === 'NAME' ? 'name' : value === 'UPDATED' ? 'updated' : 'status';
 
 @ObjectType('Document', { description: 'A file of a source and where its indexing stands.' })
 export class DocumentType {
@@ -60,6 +80,12 @@ export class DocumentType {
   @Field(() => Date, { nullable: true })
   indexedAt: Date | null;
 
+  @Field(() => Date, {
+    description:
+      'When the item last changed: its tool’s time for a connected item, the upload’s for a file.',
+  })
+  updatedAt: Date;
+
   static from(doc: SourceDocument): DocumentType {
     return Object.assign(new DocumentType(), {
       id: doc.id,
@@ -76,6 +102,7 @@ export class DocumentType {
       chunkCount: doc.chunkCount,
       createdAt: doc.createdAt,
       indexedAt: doc.indexedAt,
+      updatedAt: doc.externalUpdatedAt ?? doc.createdAt,
     });
   }
 }

@@ -13,6 +13,16 @@ export const ALLOWED_EXTENSIONS = [
   '.ppt',
   '.pptx',
   '.txt',
+  '.md',
+  '.markdown',
+  '.csv',
+  '.html',
+  '.htm',
+  '.json',
+  '.rtf',
+  '.odt',
+  '.ods',
+  '.odp',
 ] as const;
 export const OCTET_STREAM = 'application/octet-stream';
 

@@ -226,7 +226,7 @@ export class UploadsService {
     if (same) throw await refuse(SourceErrors.duplicate(same));
     // From here the document's bytes live where the upload URL cannot reach them.
     const storageKey = await this.storage.seal(pending.key);
-    let registered: { doc: SourceDocument; replaced: Replaced | null };
+    let registered: { doc: SourceDocument; replaced: Replaced | null; created: boolean };
     try {
       registered = await this.register(viewer, pending, stored.size, storageKey, fileHash);
     } catch (error) {
@@ -239,6 +239,18 @@ export class UploadsService {
     }
     this.queue.kick();
     if (registered.replaced) await this.afterReplace(viewer, registered.replaced);
+    // Once per document: a second confirm of the same upload answers it without a new event.
+    if (registered.created)
+      await this.audit.record(viewer, 'document.uploaded', {
+        type: 'document',
+        id: registered.doc.id,
+        label: registered.doc.fileName ?? registered.doc.title,
+        details: {
+          sourceId: registered.doc.sourceId,
+          fileSize: registered.doc.fileSize,
+          ...(registered.replaced ? { replacedDocumentId: registered.replaced.id } : {}),
+        },
+      });
     return registered.doc;
   }
 
@@ -252,7 +264,7 @@ export class UploadsService {
     fileSize: number,
     storageKey: string,
     fileHash: string,
-  ): Promise<{ doc: SourceDocument; replaced: Replaced | null }> {
+  ): Promise<{ doc: SourceDocument; replaced: Replaced | null; created: boolean }> {
     return this.db.transaction(async (m) => {
       const claimed = await m.query(
         `SELECT document_id FROM pending_uploads WHERE key = $1 FOR UPDATE`,
@@ -263,7 +275,7 @@ export class UploadsService {
         const doc = await m
           .getRepository(SourceDocument)
           .findOneOrFail({ where: { id: claimed[0].document_id } });
-        return { doc, replaced: null };
+        return { doc, replaced: null, created: false };
       }
       // Already gone (deleted meanwhile) is fine: the new file takes its place all the same. A
       // CTE, so the driver answers the deleted rows (a bare DELETE answers [rows, count]).
@@ -294,7 +306,7 @@ export class UploadsService {
       const replaced = old
         ? { id: old.id, label: old.label, storageKey: old.storage_key, sourceId: old.source_id }
         : null;
-      return { doc: created, replaced };
+      return { doc: created, replaced, created: true };
     });
   }
 
@@ -410,7 +422,7 @@ export class UploadsService {
     // API consumers may skip naming a source: their files go to one default upload source, open
     // to the whole workspace (the spec's flow), made again if the first one was restricted.
     // Two first uploads at once make one default source: the lock orders them per workspace.
-    return this.db.transaction(async (m) => {
+    const { source, created } = await this.db.transaction(async (m) => {
       await m.query(
         `SELECT pg_advisory_xact_lock(hashtextextended('default-upload-source:' || $1, 0))`,
         [viewer.workspaceId],
@@ -425,16 +437,23 @@ export class UploadsService {
         },
         order: { createdAt: 'ASC' },
       });
-      return (
-        existing ??
-        sources.save({
-          workspaceId: viewer.workspaceId,
-          kind: 'file_upload',
-          name: DEFAULT_SOURCE_NAME,
-          description: 'Files uploaded without a named source.',
-          createdById: viewer.userId,
-        })
-      );
+      if (existing) return { source: existing, created: false };
+      const made = await sources.save({
+        workspaceId: viewer.workspaceId,
+        kind: 'file_upload',
+        name: DEFAULT_SOURCE_NAME,
+        description: 'Files uploaded without a named source.',
+        createdById: viewer.userId,
+      });
+      return { source: made, created: true };
     });
+    if (created)
+      await this.audit.record(viewer, 'source.created', {
+        type: 'source',
+        id: source.id,
+        label: source.name,
+        details: { kind: source.kind, accessMode: 'workspace' },
+      });
+    return source;
   }
 }

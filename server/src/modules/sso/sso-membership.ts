@@ -76,6 +76,7 @@ export async function resolveMember(
       return { ok: false, reason: 'other_workspace' };
     if (user.deactivatedAt) return { ok: false, reason: 'deactivated', userId: user.id };
     await identities.update(identity.id, { emailAtLogin: email, lastLoginAt: new Date() });
+    await vouchForEmail(m, user, email, claims);
     return withRoles(m, connection, claims, user, 'existing');
   }
 
@@ -90,6 +91,7 @@ export async function resolveMember(
     if (await identities.exists({ where: { connectionId: connection.id, userId: existing.id } }))
       return { ok: false, reason: 'identity_conflict', userId: existing.id };
     await link(m, connection, claims, existing, email);
+    await vouchForEmail(m, existing, email, claims);
     return withRoles(m, connection, claims, existing, 'linked');
   }
 
@@ -178,9 +180,20 @@ async function createMember(
     lastName,
     passwordHash: '',
     roles,
+    emailVerifiedAt: emailVerified(claims) ? new Date() : null,
   });
   await link(m, connection, claims, user, email);
   return user;
+}
+
+/**
+ * The identity provider vouches for the address (email_verified, at a domain proven for the
+ * workspace): the member's address counts as verified from now on.
+ */
+async function vouchForEmail(m: EntityManager, user: User, email: string, claims: IdClaims) {
+  if (user.emailVerifiedAt || user.email !== email || !emailVerified(claims)) return;
+  user.emailVerifiedAt = new Date();
+  await m.getRepository(User).update(user.id, { emailVerifiedAt: user.emailVerifiedAt });
 }
 
 function namesOf(claims: IdClaims): { firstName: string; lastName: string } {

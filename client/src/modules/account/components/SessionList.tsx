@@ -78,6 +78,8 @@ export function SessionList() {
                 {!s.current && (
                   <Button
                     variant="default"
+                    // Never squeezed by a long device name (a cut "Sign out" on phones).
+                    style={{ flexShrink: 0 }}
                     loading={ending === s.id}
                     aria-label={`Sign out ${deviceName(s.userAgent)}, signed in ${when(s.signedInAt)}`}
                     onClick={() =>

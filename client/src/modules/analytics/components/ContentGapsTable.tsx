@@ -1,6 +1,8 @@
-import { Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { Group, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { SlackBadge } from '../../../shared/SlackBadge';
 import type { ContentGapFieldsFragment } from '../graphql/analytics.generated';
 import { formatExactTime, formatLastAsked } from '../feedback-format';
+import { TableScroll } from '../../../shared/table-scroll/TableScroll';
 
 interface ContentGapsTableProps {
   gaps: readonly ContentGapFieldsFragment[];
@@ -14,7 +16,7 @@ interface ContentGapsTableProps {
  */
 export function ContentGapsTable({ gaps, caption }: ContentGapsTableProps) {
   return (
-    <Table.ScrollContainer minWidth={520}>
+    <TableScroll minWidth={520} label="Content gaps">
       <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
         <VisuallyHidden component="caption">{caption}</VisuallyHidden>
         <Table.Thead>
@@ -29,9 +31,12 @@ export function ContentGapsTable({ gaps, caption }: ContentGapsTableProps) {
           {gaps.map((gap, i) => (
             <Table.Tr key={`${i}-${gap.question}`}>
               <Table.Td>
-                <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
-                  {gap.question}
-                </Text>
+                <Group gap="xs" wrap="wrap">
+                  <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
+                    {gap.question}
+                  </Text>
+                  {gap.origins.includes('slack') && <SlackBadge />}
+                </Group>
               </Table.Td>
               <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
                 {gap.count}
@@ -50,6 +55,6 @@ export function ContentGapsTable({ gaps, caption }: ContentGapsTableProps) {
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableScroll>
   );
 }

@@ -2,7 +2,7 @@ import { Grid, SimpleGrid, Stack } from '@mantine/core';
 import { IconThumbUp } from '@tabler/icons-react';
 import type { FeedbackReportFieldsFragment } from '../graphql/analytics.generated';
 import { EmptyState } from '../../../shared/EmptyState';
-import { formatRate } from '../feedback-format';
+import { formatOrigins, formatRate } from '../feedback-format';
 import { FeedbackChart } from './FeedbackChart';
 import { RecentCommentsList, WorstQuestionsList } from './FeedbackLists';
 import { ReportPanel, StatCard } from './ReportCards';
@@ -35,7 +35,13 @@ export function FeedbackSummary({
   return (
     <Stack gap="lg">
       <SimpleGrid cols={{ base: 1, xs: 2, md: showAnswers ? 4 : 3 }} spacing="md">
-        {showAnswers && <StatCard label="Answers" value={String(answers)} />}
+        {showAnswers && (
+          <StatCard
+            label="Answers"
+            value={String(answers)}
+            hint={formatOrigins(report.answersByOrigin)}
+          />
+        )}
         <StatCard label="Voted up" value={String(report.up)} />
         <StatCard label="Voted down" value={String(report.down)} />
         <StatCard

@@ -16,16 +16,16 @@ export type FeedbackReason =
   | 'OUTDATED'
   | 'WRONG';
 
-export type FeedbackReportFieldsFragment = { up: number, down: number, downRate: number | null, perDay: Array<{ day: string, answers: number, up: number, down: number }>, worstQuestions: Array<{ question: string, down: number, up: number, lastVotedAt: string }>, recentComments: Array<{ question: string, reason: Types.FeedbackReason | null, comment: string | null, votedAt: string }> };
+export type FeedbackReportFieldsFragment = { up: number, down: number, downRate: number | null, answersByOrigin: Array<{ origin: string, answers: number }>, perDay: Array<{ day: string, answers: number, up: number, down: number }>, worstQuestions: Array<{ question: string, down: number, up: number, lastVotedAt: string }>, recentComments: Array<{ question: string, reason: Types.FeedbackReason | null, comment: string | null, votedAt: string }> };
 
 export type SearchFeedbackReportQueryVariables = Exact<{
   days?: number | null | undefined;
 }>;
 
 
-export type SearchFeedbackReportQuery = { searchFeedbackReport: { up: number, down: number, downRate: number | null, perDay: Array<{ day: string, answers: number, up: number, down: number }>, worstQuestions: Array<{ question: string, down: number, up: number, lastVotedAt: string }>, recentComments: Array<{ question: string, reason: Types.FeedbackReason | null, comment: string | null, votedAt: string }> } };
+export type SearchFeedbackReportQuery = { searchFeedbackReport: { up: number, down: number, downRate: number | null, answersByOrigin: Array<{ origin: string, answers: number }>, perDay: Array<{ day: string, answers: number, up: number, down: number }>, worstQuestions: Array<{ question: string, down: number, up: number, lastVotedAt: string }>, recentComments: Array<{ question: string, reason: Types.FeedbackReason | null, comment: string | null, votedAt: string }> } };
 
-export type ContentGapFieldsFragment = { question: string, count: number, askers: number, lastAskedAt: string };
+export type ContentGapFieldsFragment = { question: string, count: number, askers: number, lastAskedAt: string, origins: Array<string> };
 
 export type ContentGapsQueryVariables = Exact<{
   days?: number | null | undefined;
@@ -33,7 +33,7 @@ export type ContentGapsQueryVariables = Exact<{
 }>;
 
 
-export type ContentGapsQuery = { contentGapsHidden: number, contentGaps: Array<{ question: string, count: number, askers: number, lastAskedAt: string }> };
+export type ContentGapsQuery = { contentGapsHidden: number, contentGaps: Array<{ question: string, count: number, askers: number, lastAskedAt: string, origins: Array<string> }> };
 
 export type ConversationSettingsQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -52,6 +52,10 @@ export const FeedbackReportFieldsFragmentDoc = gql`
   up
   down
   downRate
+  answersByOrigin {
+    origin
+    answers
+  }
   perDay {
     day
     answers
@@ -78,6 +82,7 @@ export const ContentGapFieldsFragmentDoc = gql`
   count
   askers
   lastAskedAt
+  origins
 }
     `;
 export const SearchFeedbackReportDocument = gql`

@@ -4,6 +4,7 @@ import type { ApiKeyFieldsFragment } from '../graphql/api-keys.generated';
 import { displayName } from '../../../layout/user-display';
 import { formatKeyDate, formatLastUsed, isExpired } from '../key-dates';
 import { sortPermissions } from '../permission-labels';
+import { TableScroll } from '../../../shared/table-scroll/TableScroll';
 
 interface ApiKeyTableProps {
   keys: readonly ApiKeyFieldsFragment[];
@@ -58,7 +59,7 @@ function ExpiresCell({ expiresAt }: { expiresAt: string | null }) {
 /** The keys with what each may do and when it was last used; each row can be revoked. */
 export function ApiKeyTable({ keys, showCreator, currentUserId, onRevoke }: ApiKeyTableProps) {
   return (
-    <Table.ScrollContainer minWidth={showCreator ? 940 : 780}>
+    <TableScroll minWidth={showCreator ? 940 : 780} label="API keys">
       <Table verticalSpacing="sm" horizontalSpacing="md" aria-label="API keys">
         <Table.Thead>
           <Table.Tr>
@@ -144,6 +145,6 @@ export function ApiKeyTable({ keys, showCreator, currentUserId, onRevoke }: ApiK
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableScroll>
   );
 }

@@ -42,6 +42,43 @@ describe('AnswerView', () => {
     expect(body.textContent).toBe('25 days [1]. Ask HR [2][9].\nSecond line [1][2].');
   });
 
+  it('opens a cited connected item in the app at the passage, never leaving Lumen in place', () => {
+    const confluence = askSource({
+      number: 1,
+      title: 'On-call runbook',
+      url: 'https://acme.atlassian.net/wiki/spaces/ENG/pages/1',
+      viewerUrl: '/app/documents/p1?passage=2',
+      documentId: 'p1',
+      sourceKind: 'confluence',
+    });
+    // An answer kept from before the viewer link: the document's top.
+    const older = {
+      ...askSource({ number: 2, title: 'Old page', documentId: 'p2', sourceKind: 'confluence' }),
+      url: 'https://acme.atlassian.net/wiki/spaces/ENG/pages/2',
+      viewerUrl: '',
+    };
+    renderWithProviders(
+      <>
+        <AnswerView answer="Page the on-call [1] or [2]." sources={[confluence, older]} />
+        <SourceList sources={[confluence, older]} />
+        <SourceList sources={[confluence]} variant="chips" />
+      </>,
+    );
+    expect(screen.getByRole('link', { name: '[1]' })).toHaveAttribute(
+      'href',
+      '/app/documents/p1?passage=2',
+    );
+    expect(screen.getByRole('link', { name: '[2]' })).toHaveAttribute('href', '/app/documents/p2');
+    for (const link of screen.getAllByRole('link', { name: /On-call runbook/ })) {
+      expect(link).toHaveAttribute('href', '/app/documents/p1?passage=2');
+      expect(link).not.toHaveAttribute('target');
+    }
+    expect(screen.getByRole('link', { name: 'Old page' })).toHaveAttribute(
+      'href',
+      '/app/documents/p2',
+    );
+  });
+
   it('labels an extractive answer and shows the notice', () => {
     renderWithProviders(
       <AnswerView

@@ -3,6 +3,7 @@ import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
 import { ExtractiveBadge } from './ExtractiveBadge';
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
+import { viewerPath } from '../../search/format';
 import type { AskSource } from '../use-ask-stream';
 import { splitCitations } from './answer-citations';
 import classes from './AnswerView.module.css';
@@ -67,7 +68,7 @@ export function AnswerView({
             ) : (
               <Link
                 key={i}
-                to={part.source.url}
+                to={viewerPath(part.source)}
                 title={part.source.title}
                 className={classes.citation}
               >

@@ -1,5 +1,6 @@
 import { Anchor, Badge, Group, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
+import { viewerPath } from '../../search/format';
 import type { AskSource } from '../use-ask-stream';
 import classes from './SourceList.module.css';
 
@@ -20,7 +21,7 @@ export function SourceList({ sources, variant = 'links' }: SourceListProps) {
           <li key={source.number}>
             <Badge
               component={Link}
-              to={source.url}
+              to={viewerPath(source)}
               title={detail(source) || source.title}
               variant="light"
               radius="sm"
@@ -44,7 +45,7 @@ export function SourceList({ sources, variant = 'links' }: SourceListProps) {
             {source.number}
           </span>
           <div className={classes.body}>
-            <Anchor component={Link} to={source.url} fw={500} className={classes.title}>
+            <Anchor component={Link} to={viewerPath(source)} fw={500} className={classes.title}>
               {source.title}
             </Anchor>
             {detail(source) && (

@@ -4,13 +4,14 @@ export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' |
 import type * as Types from '../../../graphql/types';
 
 import { gql } from '@apollo/client';
-export type AskSourceFieldsFragment = { number: number, title: string, url: string, documentId: string, sourceKind: string, sourceName: string, location: string | null, excerpt: string };
+export type AskSourceFieldsFragment = { number: number, title: string, url: string, viewerUrl: string, documentId: string, sourceKind: string, sourceName: string, location: string | null, excerpt: string };
 
 export const AskSourceFieldsFragmentDoc = gql`
     fragment AskSourceFields on AskSource {
   number
   title
   url
+  viewerUrl
   documentId
   sourceKind
   sourceName

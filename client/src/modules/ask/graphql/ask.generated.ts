@@ -34,7 +34,7 @@ export type DocumentContentQueryVariables = Exact<{
 }>;
 
 
-export type DocumentContentQuery = { documentContent: { sourceName: string, sourceKind: string, document: { id: string, title: string, fileName: string, fileType: string, fileSize: number, webUrl: string | null, hasFile: boolean, status: Types.DocumentStatus, createdAt: string }, passages: Array<{ ordinal: number, location: string | null, locationKind: string | null, locationIndex: number | null, text: string }> } };
+export type DocumentContentQuery = { documentContent: { sourceName: string, sourceKind: string, document: { id: string, title: string, fileName: string, fileType: string, fileSize: number, webUrl: string | null, hasFile: boolean, status: Types.DocumentStatus, createdAt: string, updatedAt: string }, passages: Array<{ ordinal: number, location: string | null, locationKind: string | null, locationIndex: number | null, text: string }> } };
 
 export type RecordDocumentViewMutationVariables = Exact<{
   id: string | number;
@@ -113,6 +113,7 @@ export const DocumentContentDocument = gql`
       hasFile
       status
       createdAt
+      updatedAt
     }
     passages {
       ordinal

@@ -1,11 +1,12 @@
 import { Badge, Stack, Table, Text, Tooltip } from '@mantine/core';
 import type { AuditEventFieldsFragment } from '../graphql/audit.generated';
-import { actionLabel, formatWhen } from '../audit-format';
+import { actionLabel, detailText, formatWhen, targetText, targetTypeLabel } from '../audit-format';
+import { TableScroll } from '../../../shared/table-scroll/TableScroll';
 
 /** The events, newest first: when, who (and through which key), what, to what, from where. */
 export function AuditEventTable({ events }: { events: AuditEventFieldsFragment[] }) {
   return (
-    <Table.ScrollContainer minWidth={760}>
+    <TableScroll minWidth={760} label="Audit log">
       <Table verticalSpacing="sm" highlightOnHover aria-label="Audit log">
         <Table.Thead>
           <Table.Tr>
@@ -41,13 +42,20 @@ export function AuditEventTable({ events }: { events: AuditEventFieldsFragment[]
               </Table.Td>
               <Table.Td>
                 {e.target ? (
-                  <Text size="sm">
-                    {e.target.label ?? e.target.id}
-                    <Text span size="xs" c="dimmed">
-                      {' '}
-                      · {e.target.type}
+                  <Stack gap={2}>
+                    <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                      {targetText(e)}
+                      <Text span size="xs" c="dimmed">
+                        {' '}
+                        · {targetTypeLabel(e.target.type)}
+                      </Text>
                     </Text>
-                  </Text>
+                    {detailText(e) && (
+                      <Text size="xs" c="dimmed">
+                        {detailText(e)}
+                      </Text>
+                    )}
+                  </Stack>
                 ) : (
                   <Text size="sm" c="dimmed">
                     —
@@ -65,6 +73,6 @@ export function AuditEventTable({ events }: { events: AuditEventFieldsFragment[]
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableScroll>
   );
 }

@@ -9,7 +9,7 @@ import { gql } from '@apollo/client';
 import type * as ApolloReactCommon from '../../../graphql/apollo-hooks';
 import * as ApolloReactHooks from '../../../graphql/apollo-hooks';
 const defaultOptions = {} as const;
-export type AuditEventFieldsFragment = { id: string, at: string, action: string, apiKeyId: string | null, ip: string | null, userAgent: string | null, actor: { id: string | null, email: string | null } | null, target: { type: string, id: string, label: string | null } | null };
+export type AuditEventFieldsFragment = { id: string, at: string, action: string, apiKeyId: string | null, ip: string | null, userAgent: string | null, details: string | null, actor: { id: string | null, email: string | null } | null, target: { type: string, id: string, label: string | null } | null };
 
 export type AuditEventsQueryVariables = Exact<{
   first?: number | null | undefined;
@@ -19,7 +19,7 @@ export type AuditEventsQueryVariables = Exact<{
 }>;
 
 
-export type AuditEventsQuery = { auditEvents: { nodes: Array<{ id: string, at: string, action: string, apiKeyId: string | null, ip: string | null, userAgent: string | null, actor: { id: string | null, email: string | null } | null, target: { type: string, id: string, label: string | null } | null }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } };
+export type AuditEventsQuery = { auditEvents: { nodes: Array<{ id: string, at: string, action: string, apiKeyId: string | null, ip: string | null, userAgent: string | null, details: string | null, actor: { id: string | null, email: string | null } | null, target: { type: string, id: string, label: string | null } | null }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } };
 
 export type AuditFiltersQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -43,6 +43,7 @@ export const AuditEventFieldsFragmentDoc = gql`
   }
   ip
   userAgent
+  details
 }
     `;
 export const AuditEventsDocument = gql`

@@ -6,6 +6,7 @@ import type { BotFieldsFragment } from '../graphql/bots.generated';
 import { languageLabel, privacyLabel } from '../bot-options';
 import { BotAvatar } from './BotAvatar';
 import classes from './BotList.module.css';
+import { TableScroll } from '../../../shared/table-scroll/TableScroll';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
@@ -33,7 +34,7 @@ export function BotList({ bots }: { bots: readonly BotListItem[] }) {
   };
 
   return (
-    <Table.ScrollContainer minWidth={640}>
+    <TableScroll minWidth={640} label="Bots">
       <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover aria-label="Bots">
         <Table.Thead>
           <Table.Tr>
@@ -74,7 +75,8 @@ export function BotList({ bots }: { bots: readonly BotListItem[] }) {
                     variant="light"
                     color={isPublic ? 'teal' : 'gray'}
                     radius="sm"
-                    style={{ overflow: 'visible' }}
+                    // Its column never squeezes it below its label (a cut "Public access").
+                    style={{ overflow: 'visible', minWidth: 'max-content' }}
                     tt="none"
                     leftSection={isPublic ? <IconWorld size={12} /> : <IconLock size={12} />}
                   >
@@ -94,6 +96,6 @@ export function BotList({ bots }: { bots: readonly BotListItem[] }) {
           })}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableScroll>
   );
 }

@@ -25,6 +25,8 @@ interface KeyModalProps {
   storedKey: StoredKey | null;
   /** Stay on the page after a save (Integrations) instead of going to /app/bots. */
   stayOnSave?: boolean;
+  /** With it, a "Later" button: the person will add a key another time (not asked again). */
+  onLater?: () => void;
 }
 
 /**
@@ -32,7 +34,13 @@ interface KeyModalProps {
  * comes back only masked; saving the masked value unchanged keeps it. After a save it closes and
  * goes to /app/bots, unless the requested check failed: then it stays open and says why.
  */
-export function KeyModal({ opened, onClose, storedKey, stayOnSave = false }: KeyModalProps) {
+export function KeyModal({
+  opened,
+  onClose,
+  storedKey,
+  stayOnSave = false,
+  onLater,
+}: KeyModalProps) {
   return (
     <Modal
       opened={opened}
@@ -43,7 +51,14 @@ export function KeyModal({ opened, onClose, storedKey, stayOnSave = false }: Key
       {...DIALOG_PROPS}
     >
       {/* Mounted per opening, so the form starts from the stored key each time. */}
-      {opened && <KeyForm storedKey={storedKey} onClose={onClose} stayOnSave={stayOnSave} />}
+      {opened && (
+        <KeyForm
+          storedKey={storedKey}
+          onClose={onClose}
+          stayOnSave={stayOnSave}
+          onLater={onLater}
+        />
+      )}
     </Modal>
   );
 }
@@ -52,10 +67,12 @@ function KeyForm({
   storedKey,
   onClose,
   stayOnSave,
+  onLater,
 }: {
   storedKey: StoredKey | null;
   onClose: () => void;
   stayOnSave: boolean;
+  onLater?: () => void;
 }) {
   const navigate = useNavigate();
   const [save, { loading }] = useSaveProviderKeyMutation();
@@ -183,6 +200,11 @@ function KeyForm({
           </Alert>
         )}
         <Group justify="flex-end" gap="sm">
+          {onLater && !warning && (
+            <Button variant="default" onClick={onLater}>
+              Later
+            </Button>
+          )}
           {warning && (
             <Button variant="default" onClick={done}>
               Continue

@@ -190,6 +190,7 @@ describe('Bot chat', () => {
               number: 1,
               title: 'Benefits overview',
               url: '/app/documents/d7?passage=2',
+              viewerUrl: '/app/documents/d7?passage=2',
               documentId: 'd7',
               sourceKind: 'file_upload',
               sourceName: 'Handbook',

@@ -144,10 +144,16 @@ export function BotChat({ botId, botName, language }: BotChatProps) {
   return (
     <Paper withBorder radius="lg" p="md" component="section" aria-labelledby="bot-chat-title">
       <Stack gap="md">
-        <Group gap="xs" justify="space-between" wrap="nowrap">
-          <Group gap="xs" wrap="nowrap">
-            <IconMessageChatbot size={20} stroke={1.7} aria-hidden />
-            <Title order={3} size="h5" id="bot-chat-title">
+        {/* A long bot name wraps, and the button goes under it rather than being cut. */}
+        <Group gap="xs" justify="space-between" wrap="wrap" style={{ rowGap: 4 }}>
+          <Group
+            gap="xs"
+            wrap="nowrap"
+            align="flex-start"
+            style={{ flex: '1 1 180px', minWidth: 0 }}
+          >
+            <IconMessageChatbot size={20} stroke={1.7} aria-hidden style={{ flexShrink: 0 }} />
+            <Title order={3} size="h5" id="bot-chat-title" style={{ overflowWrap: 'anywhere' }}>
               Chat with {botName}
             </Title>
           </Group>
@@ -158,6 +164,7 @@ export function BotChat({ botId, botName, language }: BotChatProps) {
               leftSection={<IconPlus size={14} />}
               onClick={newConversation}
               disabled={loading}
+              style={{ flexShrink: 0 }}
             >
               New conversation
             </Button>

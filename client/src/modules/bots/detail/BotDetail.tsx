@@ -6,6 +6,7 @@ import { useBotQuery } from '../graphql/bots.generated';
 import { EmptyState } from '../../../shared/EmptyState';
 import { errorCode } from '../../../shared/graphql-errors';
 import { QueryState } from '../../../shared/QueryState';
+import { usePageTitle } from '../../../shared/use-page-title';
 import { BotChat } from './BotChat';
 import { BotHeader } from './BotHeader';
 import { BotTabs } from './BotTabs';
@@ -26,6 +27,7 @@ export function BotDetail({ botId }: { botId: string }) {
     notifyOnNetworkStatusChange: false,
   });
   const [editing, setEditing] = useState(false);
+  usePageTitle(data?.bot.name ?? 'Bot');
   const edit = () => setEditing(true);
 
   return (
@@ -35,7 +37,7 @@ export function BotDetail({ botId }: { botId: string }) {
         <EmptyState
           icon={IconRobotOff}
           title={BOT_NOT_FOUND_TITLE}
-          headingOrder={2}
+          headingOrder={1}
           description="The link may be old, the bot may have been deleted, or its owner keeps it private."
           actions={
             <Button component={Link} to="/app/bots" variant="light">

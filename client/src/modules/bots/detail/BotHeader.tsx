@@ -34,7 +34,8 @@ export function BotHeader({ bot, sources, onEdit }: BotHeaderProps) {
         <Group gap="md" align="flex-start" wrap="nowrap" style={{ minWidth: 0, flex: '1 1 280px' }}>
           <BotAvatar id={bot.id} name={bot.name} size={56} />
           <Stack gap={4} style={{ minWidth: 0 }}>
-            <Title order={2} style={{ overflowWrap: 'anywhere' }}>
+            {/* The page's h1, at the size of the other pages' titles. */}
+            <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
               {bot.name}
             </Title>
             <Text c="dimmed" maw={720} style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>

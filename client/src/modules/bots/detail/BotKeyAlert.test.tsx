@@ -33,13 +33,13 @@ describe('the bot page’s warning about its key', () => {
 
   it('says nothing while the key works, or to those who do not manage the bot', async () => {
     const { unmount } = renderBotPage('/app/bots/b1', [botMock()]);
-    expect(await screen.findByRole('heading', { name: 'HR helper', level: 2 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'HR helper', level: 1 })).toBeInTheDocument();
     expect(screen.queryByText(/AI key this bot|failing for this bot/)).toBeNull();
     unmount();
     renderBotPage('/app/bots/b1', [
       botMock({ ...botFields({ canManage: false, sharePath: null }), providerStatus: null }),
     ]);
-    expect(await screen.findByRole('heading', { name: 'HR helper', level: 2 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'HR helper', level: 1 })).toBeInTheDocument();
     expect(screen.queryByText(/AI key this bot|failing for this bot/)).toBeNull();
   });
 });

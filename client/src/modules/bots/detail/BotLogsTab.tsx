@@ -19,6 +19,7 @@ import { EmptyState } from '../../../shared/EmptyState';
 import { errorMessage } from '../../../shared/graphql-errors';
 import { QueryState } from '../../../shared/QueryState';
 import { excerpt, formatDateTime, formatLatency, isExternalUrl, plural } from './format';
+import { TableScroll } from '../../../shared/table-scroll/TableScroll';
 
 /** Entries per page of the log. */
 export const LOG_PAGE_SIZE = 20;
@@ -85,7 +86,9 @@ export function BotLogsTab({ botId }: { botId: string }) {
               )}
             </Text>
           </Group>
-          <Table.ScrollContainer minWidth={760}>
+          {/* 640: it fits the tabs' column beside the chat at 1440px (about 670px); narrower
+              screens scroll it, with a hint. */}
+          <TableScroll minWidth={640} label="Bot log">
             <Table verticalSpacing="sm" highlightOnHover aria-label="Bot log">
               <Table.Thead>
                 <Table.Tr>
@@ -102,7 +105,7 @@ export function BotLogsTab({ botId }: { botId: string }) {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </TableScroll>
           {moreError && (
             <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />}>
               {moreError}
@@ -242,7 +245,7 @@ function SourceLinks({ sources }: { sources: Entry['sources'] }) {
             key={i}
             href={source.url}
             target="_blank"
-            rel="noreferrer"
+            rel="noopener noreferrer"
             size="sm"
             lineClamp={1}
           >

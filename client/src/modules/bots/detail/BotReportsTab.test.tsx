@@ -63,8 +63,15 @@ const GAPS = [
     count: 5,
     askers: 2,
     lastAskedAt: new Date(Date.now() - 2 * 86_400_000).toISOString(),
+    origins: ['web'],
   },
-  { question: 'Can I bring my dog?', count: 1, askers: 1, lastAskedAt: '2024-03-09T15:00:00.000Z' },
+  {
+    question: 'Can I bring my dog?',
+    count: 1,
+    askers: 1,
+    lastAskedAt: '2024-03-09T15:00:00.000Z',
+    origins: ['slack'],
+  },
 ];
 
 describe('Bot reports tab', () => {
@@ -144,7 +151,7 @@ describe('Bot reports tab', () => {
       within(dog)
         .getAllByRole('cell')
         .map((c) => c.textContent),
-    ).toEqual(['Can I bring my dog?', '1', '1', 'Mar 9, 2024']);
+    ).toEqual(['Can I bring my dog?Slack', '1', '1', 'Mar 9, 2024']);
     expect(panel.getByText(/Visitors of the public chat page count as one person/)).toBeVisible();
   });
 

@@ -108,7 +108,7 @@ export function ShareLinkPanel({ bot }: { bot: BotNode }) {
               component="a"
               href={url}
               target="_blank"
-              rel="noreferrer"
+              rel="noopener noreferrer"
               variant="default"
               size={36}
               aria-label="Open the public chat page"

@@ -130,7 +130,7 @@ export type AskBotMutationVariables = Exact<{
 }>;
 
 
-export type AskBotMutation = { askBot: { id: string | null, conversationId: string | null, turnId: string | null, question: string, searchQuery: string, answer: string, found: boolean, mode: Types.AnswerMode, notice: string | null, providerState: string, model: string | null, sources: Array<{ number: number, title: string, url: string, documentId: string, sourceKind: string, sourceName: string, location: string | null, excerpt: string }>, related: Array<{ number: number, title: string, url: string, documentId: string, sourceKind: string, sourceName: string, location: string | null, excerpt: string }>, timings: { retrievalMs: number, answerMs: number, totalMs: number } } };
+export type AskBotMutation = { askBot: { id: string | null, conversationId: string | null, turnId: string | null, question: string, searchQuery: string, answer: string, found: boolean, mode: Types.AnswerMode, notice: string | null, providerState: string, model: string | null, sources: Array<{ number: number, title: string, url: string, viewerUrl: string, documentId: string, sourceKind: string, sourceName: string, location: string | null, excerpt: string }>, related: Array<{ number: number, title: string, url: string, viewerUrl: string, documentId: string, sourceKind: string, sourceName: string, location: string | null, excerpt: string }>, timings: { retrievalMs: number, answerMs: number, totalMs: number } } };
 
 export type BotLogsQueryVariables = Exact<{
   botId: string | number;
@@ -147,7 +147,7 @@ export type BotReportQueryVariables = Exact<{
 }>;
 
 
-export type BotReportQuery = { botReport: { questions: number, answered: number, averageLatencyMs: number, perDay: Array<{ day: string, questions: number, answered: number }>, topSources: Array<{ title: string, documentId: string, citations: number }>, feedback: { up: number, down: number, downRate: number | null, perDay: Array<{ day: string, answers: number, up: number, down: number }>, worstQuestions: Array<{ question: string, down: number, up: number, lastVotedAt: string }>, recentComments: Array<{ question: string, reason: Types.FeedbackReason | null, comment: string | null, votedAt: string }> }, contentGaps: Array<{ question: string, count: number, askers: number, lastAskedAt: string }> } };
+export type BotReportQuery = { botReport: { questions: number, answered: number, averageLatencyMs: number, perDay: Array<{ day: string, questions: number, answered: number }>, topSources: Array<{ title: string, documentId: string, citations: number }>, feedback: { up: number, down: number, downRate: number | null, answersByOrigin: Array<{ origin: string, answers: number }>, perDay: Array<{ day: string, answers: number, up: number, down: number }>, worstQuestions: Array<{ question: string, down: number, up: number, lastVotedAt: string }>, recentComments: Array<{ question: string, reason: Types.FeedbackReason | null, comment: string | null, votedAt: string }> }, contentGaps: Array<{ question: string, count: number, askers: number, lastAskedAt: string, origins: Array<string> }> } };
 
 export type ProviderKeyFieldsFragment = { id: string, masked: string, verifiedAt: string | null, status: Types.ProviderKeyStatus, invalidAt: string | null, invalidReason: string | null, retryAt: string | null };
 

@@ -28,6 +28,7 @@ import {
   type ConnectorKind,
 } from '../connector-kinds';
 import { resyncConfluence } from '../connector-rest';
+import { NEEDS_SETUP, SETUP_GUIDES } from '../connector-setup';
 import type { ConnectedSource } from './ConnectorDialog';
 
 export interface SettingsValues {
@@ -74,6 +75,7 @@ export function ConnectorForm({
   onConnected,
 }: ConnectorFormProps) {
   const info = CONNECTORS[kind];
+  const guide = SETUP_GUIDES[kind];
   const connected = initial.password === STORED_TOKEN;
   const form = useForm<SettingsValues>({ initialValues: initial });
   const [outcome, setOutcome] = useState<Outcome | null>(null);
@@ -161,8 +163,15 @@ export function ConnectorForm({
         </Text>
         {loadError && <FormAlert title="Could not load the saved settings">{loadError}</FormAlert>}
         {mode === 'oauth' && !oauthAvailable && (
-          <FormAlert title="Sign-in with Google is not set up" tone="info">
+          <FormAlert title={`${info.label}: ${NEEDS_SETUP.toLowerCase()}`} tone="info">
             {NO_OAUTH_HINT.oauth}
+            {guide && (
+              <>
+                {' '}
+                The setup guide is in Lumen&apos;s source: {guide.docs.file}, “{guide.docs.section}
+                ”.
+              </>
+            )}
           </FormAlert>
         )}
         {mode === 'atlassian' && (
@@ -203,7 +212,7 @@ export function ConnectorForm({
                 <Anchor
                   href={mode === 'token' ? GITHUB_TOKEN_URL : API_TOKEN_URL}
                   target="_blank"
-                  rel="noreferrer"
+                  rel="noopener noreferrer"
                   size="xs"
                 >
                   {mode === 'token' ? 'Create a token' : 'Create an API token'}

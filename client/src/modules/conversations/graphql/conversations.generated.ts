@@ -37,14 +37,14 @@ export type RateAnswerInput = {
 
 export type AnswerRatingFieldsFragment = { turnId: string, vote: Types.AnswerVote, reason: Types.FeedbackReason | null, comment: string | null };
 
-export type ConversationTurnFieldsFragment = { id: string, ordinal: number, question: string, searchQuery: string, answer: string, found: boolean, mode: Types.AnswerMode, notice: string | null, sources: Array<{ number: number, title: string, url: string, documentId: string, sourceKind: string, sourceName: string, location: string | null, excerpt: string }>, myRating: { turnId: string, vote: Types.AnswerVote, reason: Types.FeedbackReason | null, comment: string | null } | null };
+export type ConversationTurnFieldsFragment = { id: string, ordinal: number, question: string, searchQuery: string, answer: string, found: boolean, mode: Types.AnswerMode, notice: string | null, sources: Array<{ number: number, title: string, url: string, viewerUrl: string, documentId: string, sourceKind: string, sourceName: string, location: string | null, excerpt: string }>, myRating: { turnId: string, vote: Types.AnswerVote, reason: Types.FeedbackReason | null, comment: string | null } | null };
 
 export type ConversationThreadQueryVariables = Exact<{
   id: string | number;
 }>;
 
 
-export type ConversationThreadQuery = { conversation: { conversation: { id: string, title: string, botId: string | null, botName: string | null }, turns: Array<{ id: string, ordinal: number, question: string, searchQuery: string, answer: string, found: boolean, mode: Types.AnswerMode, notice: string | null, sources: Array<{ number: number, title: string, url: string, documentId: string, sourceKind: string, sourceName: string, location: string | null, excerpt: string }>, myRating: { turnId: string, vote: Types.AnswerVote, reason: Types.FeedbackReason | null, comment: string | null } | null }> } };
+export type ConversationThreadQuery = { conversation: { conversation: { id: string, title: string, botId: string | null, botName: string | null }, turns: Array<{ id: string, ordinal: number, question: string, searchQuery: string, answer: string, found: boolean, mode: Types.AnswerMode, notice: string | null, sources: Array<{ number: number, title: string, url: string, viewerUrl: string, documentId: string, sourceKind: string, sourceName: string, location: string | null, excerpt: string }>, myRating: { turnId: string, vote: Types.AnswerVote, reason: Types.FeedbackReason | null, comment: string | null } | null }> } };
 
 export type RateAnswerMutationVariables = Exact<{
   input: Types.RateAnswerInput;

@@ -1,17 +1,12 @@
 import { ActionIcon, Badge, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
-import {
-  IconArrowRight,
-  IconBrandSlack,
-  IconPencil,
-  IconRobot,
-  IconTrash,
-} from '@tabler/icons-react';
+import { IconArrowRight, IconPencil, IconRobot, IconTrash } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { HistoryConversationFieldsFragment } from '../graphql/history.generated';
 import classes from './ConversationList.module.css';
 import { formatFull, formatUpdated, questionCount, resumePath } from './history-format';
 import { RenameField } from './RenameField';
+import { SlackBadge } from '../../../shared/SlackBadge';
 
 interface ConversationRowProps {
   conversation: HistoryConversationFieldsFragment;
@@ -53,18 +48,7 @@ export function ConversationRow({ conversation, onDelete }: ConversationRowProps
               <Text size="xs" c="dimmed">
                 {questionCount(conversation.turnCount)}
               </Text>
-              {conversation.origin === 'slack' && (
-                <Badge
-                  size="sm"
-                  variant="light"
-                  color="teal"
-                  radius="sm"
-                  tt="none"
-                  leftSection={<IconBrandSlack size={12} aria-hidden />}
-                >
-                  Slack
-                </Badge>
-              )}
+              {conversation.origin === 'slack' && <SlackBadge />}
               {conversation.botId && (
                 <Badge
                   size="sm"

@@ -1,6 +1,7 @@
 import { Badge, Button, Card, Group, Stack, Text, ThemeIcon } from '@mantine/core';
 import type { SourcesQuery } from '../../sources/graphql/sources.generated';
 import { syncStatusOf } from '../../connectors/connector-kinds';
+import { NEEDS_SETUP } from '../../connectors/connector-setup';
 import type { CatalogueIntegration } from '../integration-catalogue';
 
 type SourceNode = SourcesQuery['sources'][number];
@@ -13,6 +14,10 @@ interface IntegrationCardProps {
   sources: readonly SourceNode[];
   /** Absent for members who may not connect tools. */
   onConnect?: () => void;
+  /** The server's operator must set it up before it can be connected. */
+  needsSetup?: boolean;
+  /** Opens its setup guide (shown to everyone: anyone may pass it on to the operator). */
+  onSetup?: () => void;
 }
 
 /** A catalogue integration and its real state in this workspace. */
@@ -21,6 +26,8 @@ export function IntegrationCard({
   available,
   sources,
   onConnect,
+  needsSetup = false,
+  onSetup,
 }: IntegrationCardProps) {
   const Logo = integration.logo;
   const connected = sources.length > 0;
@@ -37,6 +44,10 @@ export function IntegrationCard({
         ) : connected ? (
           <Badge variant="light" color="teal" radius="sm">
             Connected
+          </Badge>
+        ) : needsSetup ? (
+          <Badge variant="light" color="orange" radius="sm">
+            Needs setup
           </Badge>
         ) : (
           <Badge variant="light" radius="sm">
@@ -67,12 +78,28 @@ export function IntegrationCard({
           })}
         </Stack>
       )}
-      {available && onConnect && (
-        <Group mt="md">
-          <Button size="sm" variant={connected ? 'default' : 'filled'} onClick={onConnect}>
-            {connected ? 'Manage' : 'Connect'}
-          </Button>
-        </Group>
+      {available && needsSetup && !connected ? (
+        <>
+          <Text size="sm" mt="sm" style={{ color: 'var(--mantine-color-orange-text)' }}>
+            {NEEDS_SETUP}.
+          </Text>
+          {onSetup && (
+            <Group mt="md">
+              <Button size="sm" variant="light" color="orange" onClick={onSetup}>
+                Setup guide
+              </Button>
+            </Group>
+          )}
+        </>
+      ) : (
+        available &&
+        onConnect && (
+          <Group mt="md">
+            <Button size="sm" variant={connected ? 'default' : 'filled'} onClick={onConnect}>
+              {connected ? 'Manage' : 'Connect'}
+            </Button>
+          </Group>
+        )
       )}
     </Card>
   );

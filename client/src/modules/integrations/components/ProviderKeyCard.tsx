@@ -75,7 +75,7 @@ export function ProviderKeyCard() {
           </div>
         </Group>
         {data && (
-          <Badge variant="light" color={badge.color} radius="sm">
+          <Badge variant="light" color={badge.color} radius="sm" style={{ flexShrink: 0 }}>
             {badge.label}
           </Badge>
         )}

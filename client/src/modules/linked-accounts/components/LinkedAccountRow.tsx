@@ -27,15 +27,16 @@ export function LinkedAccountRow({
 }: LinkedAccountRowProps) {
   const ProviderIcon = provider.icon;
   return (
+    // On a phone the buttons go under the account rather than being squeezed ("Li…").
     <Group
       component="li"
       justify="space-between"
-      wrap="nowrap"
+      wrap="wrap"
       gap="md"
       p="md"
       aria-label={provider.label}
     >
-      <Group gap="md" wrap="nowrap" style={{ minWidth: 0 }}>
+      <Group gap="md" wrap="nowrap" style={{ minWidth: 0, flex: '1 1 240px' }}>
         <ThemeIcon variant="light" size={40} radius="md" color={account ? 'teal' : 'gray'}>
           <ProviderIcon size={22} stroke={1.6} />
         </ThemeIcon>
@@ -66,7 +67,7 @@ export function LinkedAccountRow({
         </Stack>
       </Group>
       {account ? (
-        <Group gap="xs" wrap="nowrap">
+        <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
           {/* Another account, or the read access a connection now needs. */}
           <Button
             variant="subtle"
@@ -90,6 +91,7 @@ export function LinkedAccountRow({
       ) : (
         <Button
           leftSection={<IconLink size={16} />}
+          style={{ flexShrink: 0 }}
           loading={busy}
           onClick={onLink}
           aria-label={`Link ${provider.label}`}

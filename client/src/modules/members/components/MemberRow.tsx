@@ -43,7 +43,7 @@ export const MemberRow = memo(function MemberRow({
               {name}
             </Text>
             {isYou && (
-              <Badge size="xs" variant="light" radius="sm">
+              <Badge size="xs" variant="light" radius="sm" style={{ flexShrink: 0 }}>
                 You
               </Badge>
             )}

@@ -1,9 +1,10 @@
 import { Anchor, Badge, Group, Paper, Stack, Text } from '@mantine/core';
-import { IconArrowRight } from '@tabler/icons-react';
+import { IconArrowRight, IconExternalLink } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { SearchHitFieldsFragment } from '../graphql/search.generated';
-import { formatHitDate, isExternalUrl } from '../format';
+import { CONNECTORS, isConnectorKind } from '../../connectors/connector-kinds';
+import { formatHitDate, isExternalUrl, viewerPath } from '../format';
 import { sourceKindLabel } from '../search-filters';
 import classes from './DocumentHitCard.module.css';
 import { HighlightedText } from './HighlightedText';
@@ -34,9 +35,14 @@ export function HitLink({
   );
 }
 
-/** SPEC §2 related-document card: title, date, author, where it is from, the passage, a link. */
+/**
+ * SPEC §2 related-document card: title, date, author, where it is from, the passage, a link.
+ * Every hit opens in the in-app viewer at its passage; a connected item also links to its tool.
+ */
 export function DocumentHitCard({ hit }: { hit: SearchHitFieldsFragment }) {
   const date = formatHitDate(hit.date);
+  const inApp = viewerPath(hit);
+  const tool = isConnectorKind(hit.sourceKind) ? CONNECTORS[hit.sourceKind].label : null;
   return (
     <Paper
       component="article"
@@ -48,7 +54,7 @@ export function DocumentHitCard({ hit }: { hit: SearchHitFieldsFragment }) {
     >
       <Stack gap={6}>
         <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
-          <HitLink url={hit.url} fw={600} size="md">
+          <HitLink url={inApp} fw={600} size="md">
             {hit.title}
           </HitLink>
           <Badge variant="light" color="gray" radius="sm" style={{ flexShrink: 0 }}>
@@ -64,12 +70,22 @@ export function DocumentHitCard({ hit }: { hit: SearchHitFieldsFragment }) {
         <Text size="sm" className={classes.snippet}>
           <HighlightedText text={hit.snippet} highlights={hit.highlights} />
         </Text>
-        <HitLink url={hit.url} size="sm" aria-label={`Open ${hit.title}`}>
-          <Group component="span" gap={4} wrap="nowrap">
-            Open document
-            <IconArrowRight size={14} stroke={1.8} />
-          </Group>
-        </HitLink>
+        <Group gap="md">
+          <HitLink url={inApp} size="sm" aria-label={`Open ${hit.title}`}>
+            <Group component="span" gap={4} wrap="nowrap">
+              Open document
+              <IconArrowRight size={14} stroke={1.8} />
+            </Group>
+          </HitLink>
+          {tool && isExternalUrl(hit.url) && (
+            <HitLink url={hit.url} size="sm" aria-label={`Open ${hit.title} in ${tool}`}>
+              <Group component="span" gap={4} wrap="nowrap">
+                Open in {tool}
+                <IconExternalLink size={14} stroke={1.8} />
+              </Group>
+            </HitLink>
+          )}
+        </Group>
       </Stack>
     </Paper>
   );

@@ -9,7 +9,7 @@ import { gql } from '@apollo/client';
 import type * as ApolloReactCommon from '../../../graphql/apollo-hooks';
 import * as ApolloReactHooks from '../../../graphql/apollo-hooks';
 const defaultOptions = {} as const;
-export type SearchHitFieldsFragment = { documentId: string, title: string, url: string, sourceKind: string, sourceName: string, author: string | null, date: string, location: string | null, snippet: string, highlights: Array<{ start: number, length: number }> };
+export type SearchHitFieldsFragment = { documentId: string, title: string, url: string, viewerUrl: string, sourceKind: string, sourceName: string, author: string | null, date: string, location: string | null, snippet: string, highlights: Array<{ start: number, length: number }> };
 
 export type SearchDocumentsQueryVariables = Exact<{
   query: string;
@@ -18,7 +18,7 @@ export type SearchDocumentsQueryVariables = Exact<{
 }>;
 
 
-export type SearchDocumentsQuery = { searchDocuments: { query: string, tookMs: number, hits: Array<{ documentId: string, title: string, url: string, sourceKind: string, sourceName: string, author: string | null, date: string, location: string | null, snippet: string, highlights: Array<{ start: number, length: number }> }> } };
+export type SearchDocumentsQuery = { searchDocuments: { query: string, tookMs: number, hits: Array<{ documentId: string, title: string, url: string, viewerUrl: string, sourceKind: string, sourceName: string, author: string | null, date: string, location: string | null, snippet: string, highlights: Array<{ start: number, length: number }> }> } };
 
 export type RecordSearchMutationVariables = Exact<{
   query: string;
@@ -39,6 +39,7 @@ export const SearchHitFieldsFragmentDoc = gql`
   documentId
   title
   url
+  viewerUrl
   sourceKind
   sourceName
   author

@@ -10,6 +10,7 @@ import {
   type SlackChannelFieldsFragment,
 } from '../graphql/slack.generated';
 import type { SlackChannelMode } from '../../../graphql/types';
+import { TableScroll } from '../../../shared/table-scroll/TableScroll';
 
 const MODES: { value: SlackChannelMode; label: string }[] = [
   { value: 'MENTION' as SlackChannelMode, label: 'Only when mentioned' },
@@ -84,7 +85,7 @@ export function SlackChannels({ channels, defaultChannel }: SlackChannelsProps) 
   return (
     <>
       {problem && <FormAlert title="The channel was not changed">{problem}</FormAlert>}
-      <Table.ScrollContainer minWidth={560}>
+      <TableScroll minWidth={560} label="Slack channels">
         <Table verticalSpacing="xs" aria-label="Slack channels">
           <Table.Thead>
             <Table.Tr>
@@ -98,7 +99,7 @@ export function SlackChannels({ channels, defaultChannel }: SlackChannelsProps) 
             {channels.map((c) => row(c, `#${names.get(c.channelId) ?? c.channelId}`))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </TableScroll>
       <Group gap="xs" align="flex-end">
         <Select
           label="Set up a channel"

@@ -12,6 +12,7 @@ import type { SourceNode } from '../document-status';
 import type { useSources } from '../use-sources';
 import { DeleteSourceDialog, type DeleteTarget } from './DeleteSourceDialog';
 import { SourceRow } from './SourceRow';
+import type { RecentUpload } from './UploadProgressNotice';
 
 interface ConnectedSourcesProps {
   query: ReturnType<typeof useSources>;
@@ -23,6 +24,11 @@ interface ConnectedSourcesProps {
   onUpload: () => void;
   /** Opens a connected tool's settings dialog. */
   onEditConnection: (kind: ConnectorKind) => void;
+  /** Opens the upload dialog to add files to an upload source. */
+  onAddFiles?: (source: SourceNode) => void;
+  /** Files just uploaded, by source id: each row follows its own until they are indexed. */
+  recentUploads?: ReadonlyMap<string, RecentUpload>;
+  onDismissUpload?: (sourceId: string) => void;
 }
 
 /** SPEC §2 'Connected sources': the workspace's real sources, each expandable to its files. */
@@ -33,6 +39,9 @@ export function ConnectedSources({
   canWrite,
   onUpload,
   onEditConnection,
+  onAddFiles,
+  recentUploads,
+  onDismissUpload,
 }: ConnectedSourcesProps) {
   const { sources, loading, error, refetch } = query;
   const [deleting, setDeleting] = useState<DeleteTarget | null>(null);
@@ -150,6 +159,9 @@ export function ConnectedSources({
             }
             onAccess={openAccess}
             viewerId={user?.id}
+            onAddFiles={canWrite ? onAddFiles : undefined}
+            recentUpload={recentUploads?.get(source.id)}
+            onDismissUpload={() => onDismissUpload?.(source.id)}
           />
         ))}
       </Stack>

@@ -8,28 +8,32 @@ import {
   ThemeIcon,
   Tooltip,
 } from '@mantine/core';
-import { IconTrash } from '@tabler/icons-react';
-import { isIndexing, plural, statusOf, type DocumentNode } from '../document-status';
+import { IconExternalLink, IconTrash } from '@tabler/icons-react';
+import { Link } from 'react-router-dom';
+import { isIndexing, itemLabel, plural, statusOf, type DocumentNode } from '../document-status';
 import { formatBytes } from '../upload-rules';
 import { fileIcon, itemIcon } from './file-icons';
 import classes from './SourceRow.module.css';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
-/** `confluence/page` → "Confluence page", `jira/issue` → "Jira issue". */
-const itemLabel = (type: string) => {
-  const [tool = '', item = 'item'] = type.split('/');
-  return `${tool.charAt(0).toUpperCase()}${tool.slice(1)} ${item === 'blogpost' ? 'blog post' : item}`;
-};
-
 interface DocumentRowProps {
   doc: DocumentNode;
   /** Absent for members who may not delete. */
   onDelete?: (doc: DocumentNode) => void;
+  /** The connected tool's name, for the link to the item there ("Open in Confluence"). */
+  tool?: string;
 }
 
-/** One file of a source and where its indexing stands. */
-export function DocumentRow({ doc, onDelete }: DocumentRowProps) {
+/** Only web links open from a page of ours (never `javascript:` or the like). */
+const isWebLink = (url: string) => /^https?:\/\//i.test(url);
+
+/**
+ * One file or item of a source and where its indexing stands. Its name opens it in the app
+ * (the document page: its text, and a link to its tool); a connected item also links to its
+ * tool, in a new tab.
+ */
+export function DocumentRow({ doc, onDelete, tool }: DocumentRowProps) {
   const Icon = doc.webUrl ? itemIcon(doc.fileType) : fileIcon(doc.fileName);
   const status = statusOf(doc.status);
   const indexing = isIndexing(doc);
@@ -41,23 +45,16 @@ export function DocumentRow({ doc, onDelete }: DocumentRowProps) {
         </ThemeIcon>
         <div style={{ flex: 1, minWidth: 0 }}>
           <Group gap="xs" wrap="nowrap" justify="space-between">
-            {doc.webUrl ? (
-              <Anchor
-                href={doc.webUrl}
-                target="_blank"
-                rel="noreferrer"
-                size="sm"
-                fw={500}
-                truncate
-                title={`Open ${doc.fileName}`}
-              >
-                {doc.fileName}
-              </Anchor>
-            ) : (
-              <Text size="sm" fw={500} truncate title={doc.fileName}>
-                {doc.fileName}
-              </Text>
-            )}
+            <Anchor
+              component={Link}
+              to={`/app/documents/${doc.id}`}
+              size="sm"
+              fw={500}
+              truncate
+              title={`Open ${doc.fileName}`}
+            >
+              {doc.fileName}
+            </Anchor>
             <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
               {doc.status === 'indexed' && (
                 <Text size="sm" c="dimmed">
@@ -76,7 +73,7 @@ export function DocumentRow({ doc, onDelete }: DocumentRowProps) {
           </Group>
           <Text size="xs" c="dimmed">
             {doc.webUrl
-              ? `${itemLabel(doc.fileType)} · first synced ${dateFormat.format(new Date(doc.createdAt))}`
+              ? `${itemLabel(doc.fileType)} · updated ${dateFormat.format(new Date(doc.updatedAt))}`
               : `${formatBytes(doc.fileSize)} · added ${dateFormat.format(new Date(doc.createdAt))}`}
           </Text>
           {indexing && (
@@ -95,6 +92,21 @@ export function DocumentRow({ doc, onDelete }: DocumentRowProps) {
             </Text>
           )}
         </div>
+        {doc.webUrl && isWebLink(doc.webUrl) && (
+          <Tooltip label={`Open in ${tool ?? 'its tool'}`} withArrow>
+            <ActionIcon
+              component="a"
+              href={doc.webUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              variant="subtle"
+              color="gray"
+              aria-label={`Open ${doc.fileName} in ${tool ?? 'its tool'}`}
+            >
+              <IconExternalLink size={16} />
+            </ActionIcon>
+          </Tooltip>
+        )}
         {onDelete && (
           <Tooltip label="Delete file" withArrow>
             <ActionIcon

@@ -7,24 +7,62 @@ import { SourceCatalogue } from './SourceCatalogue';
 /** The names on the cards, in order. */
 const cardNames = () =>
   screen
-    .queryAllByRole('button', { name: /: (upload files|coming soon|connect)/ })
+    .queryAllByRole('button', { name: /: (upload files|coming soon|connect|needs setup)/ })
     .map(
       (card) => within(card).getByText(card.getAttribute('aria-label')!.split(':')[0]).textContent,
     );
 
 describe('SourceCatalogue', () => {
-  it('shows all twenty sources under All, the built ones first and the rest coming soon', () => {
+  it('shows the twenty sources and Jira under All, the built ones first and the rest coming soon', () => {
     renderWithProviders(<SourceCatalogue onPick={() => {}} />);
     const names = cardNames();
-    expect(names).toHaveLength(20);
-    expect(names.slice(0, 4)).toEqual([
+    expect(names).toHaveLength(21);
+    expect(names.slice(0, 7)).toEqual([
       'Confluence Pages',
       'File Upload',
       'GitHub',
+      'GitHub Discussions',
+      'GitHub Issues',
       'Google Drive',
+      'Jira',
     ]);
     expect(screen.getByRole('button', { name: 'All' })).toHaveAttribute('aria-pressed', 'true');
-    expect(screen.getAllByText('Coming soon')).toHaveLength(16);
+    expect(screen.getAllByText('Available')).toHaveLength(7);
+    expect(screen.getAllByText('Coming soon')).toHaveLength(14);
+    // A part of GitHub says which connector syncs it.
+    expect(screen.getByRole('button', { name: 'GitHub Issues: connect' })).toHaveTextContent(
+      'Through the GitHub connector.',
+    );
+  });
+
+  it('shows each tool’s own state: connected, or needing the operator’s setup (ranked after)', async () => {
+    const user = userEvent.setup();
+    const onPick = vi.fn();
+    renderWithProviders(
+      <SourceCatalogue
+        onPick={onPick}
+        stateOf={(s) =>
+          s.connector === 'github'
+            ? 'connected'
+            : s.connector === 'google_docs'
+              ? 'needs_setup'
+              : s.available
+                ? 'available'
+                : 'coming_soon'
+        }
+      />,
+    );
+    const names = cardNames();
+    expect(names.indexOf('Google Drive')).toBe(6);
+    expect(screen.getAllByText('Connected')).toHaveLength(3);
+    const drive = screen.getByRole('button', {
+      name: 'Google Drive: needs setup, read the setup guide',
+    });
+    expect(drive).toHaveTextContent('Needs setup');
+    expect(drive).toHaveTextContent("Needs setup by the server's operator. Setup guide");
+    expect(drive).not.toHaveTextContent('Available');
+    await user.click(drive);
+    expect(onPick).toHaveBeenCalledWith(expect.objectContaining({ connector: 'google_docs' }));
   });
 
   it('filters by name without regard to case', async () => {
@@ -38,14 +76,14 @@ describe('SourceCatalogue', () => {
     expect(cardNames()).toEqual([]);
     expect(screen.getByText('No sources match “salesforce”')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Clear search' }));
-    expect(cardNames()).toHaveLength(20);
+    expect(cardNames()).toHaveLength(21);
   });
 
   it('filters by category, highlighting the active button; CRM is empty', async () => {
     const user = userEvent.setup();
     renderWithProviders(<SourceCatalogue onPick={() => {}} />);
     await user.click(screen.getByRole('button', { name: 'Wiki/KB' }));
-    expect(cardNames()).toEqual(['Confluence Pages', 'Azure DevOps Wiki', 'GitHub Discussions']);
+    expect(cardNames()).toEqual(['Confluence Pages', 'GitHub Discussions', 'Azure DevOps Wiki']);
     expect(screen.getByRole('button', { name: 'Wiki/KB' })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByRole('button', { name: 'All' })).toHaveAttribute('aria-pressed', 'false');
 

@@ -5,7 +5,9 @@ import { EmptyState } from '../../../shared/EmptyState';
 import {
   filterCatalogue,
   SOURCE_CATALOGUE,
+  STATE_RANK,
   type CatalogueSource,
+  type CatalogueState,
   type SourceCategoryFilter,
 } from '../source-catalogue';
 import { CatalogueCard } from './CatalogueCard';
@@ -14,15 +16,27 @@ import { CategoryFilter } from './CategoryFilter';
 interface SourceCatalogueProps {
   /** Opens the upload dialog for a card; absent for members who may not add sources. */
   onPick?: (source: CatalogueSource) => void;
+  /** Where each card's tool stands (connected, needs setup…); by default from the catalogue. */
+  stateOf?: (source: CatalogueSource) => CatalogueState;
 }
+
+const staticState = (source: CatalogueSource): CatalogueState =>
+  source.available ? 'available' : 'coming_soon';
 
 const FILE_UPLOAD = SOURCE_CATALOGUE.find((s) => s.id === 'file_upload')!;
 
 /** SPEC §2 'Available sources': a name search, category buttons and a grid of cards. */
-export function SourceCatalogue({ onPick }: SourceCatalogueProps) {
+export function SourceCatalogue({ onPick, stateOf = staticState }: SourceCatalogueProps) {
   const [search, setSearch] = useState('');
   const [category, setCategory] = useState<SourceCategoryFilter>('All');
-  const shown = useMemo(() => filterCatalogue(search, category), [search, category]);
+  // What can be used first, then what needs setup, then what is coming (a stable sort).
+  const shown = useMemo(
+    () =>
+      filterCatalogue(search, category)
+        .map((source) => ({ source, state: stateOf(source) }))
+        .sort((a, b) => STATE_RANK[a.state] - STATE_RANK[b.state]),
+    [search, category, stateOf],
+  );
   const filtered = search.trim() !== '';
 
   return (
@@ -47,8 +61,8 @@ export function SourceCatalogue({ onPick }: SourceCatalogueProps) {
           spacing="md"
           aria-label="Available sources list"
         >
-          {shown.map((source) => (
-            <CatalogueCard key={source.id} source={source} onPick={onPick} />
+          {shown.map(({ source, state }) => (
+            <CatalogueCard key={source.id} source={source} state={state} onPick={onPick} />
           ))}
         </SimpleGrid>
       ) : (

@@ -1,6 +1,7 @@
 import {
   ActionIcon,
   Badge,
+  Button,
   Collapse,
   Group,
   Paper,
@@ -10,7 +11,13 @@ import {
   Tooltip,
   UnstyledButton,
 } from '@mantine/core';
-import { IconChevronRight, IconCloudUpload, IconPlug, IconTrash } from '@tabler/icons-react';
+import {
+  IconChevronRight,
+  IconCloudUpload,
+  IconFilePlus,
+  IconPlug,
+  IconTrash,
+} from '@tabler/icons-react';
 import { useId } from 'react';
 import {
   ConnectionStatus,
@@ -22,6 +29,7 @@ import { AccessButton } from '../../access/components/AccessButton';
 import { UnreadableNotice } from '../../access/components/UnreadableNotice';
 import { plural, sourceProgress, type DocumentNode, type SourceNode } from '../document-status';
 import { SourceDocumentList } from './SourceDocumentList';
+import { UploadProgressNotice, type RecentUpload } from './UploadProgressNotice';
 import classes from './SourceRow.module.css';
 import { providerLabel } from '../../linked-accounts/providers';
 
@@ -40,6 +48,11 @@ interface SourceRowProps {
   onAccess: (source: SourceNode) => void;
   /** The signed-in member (a source's owner is "you" to them). */
   viewerId?: string;
+  /** Opens the upload dialog for this upload source (members who may add files it reads). */
+  onAddFiles?: (source: SourceNode) => void;
+  /** Files just uploaded to it, followed until they are indexed. */
+  recentUpload?: RecentUpload;
+  onDismissUpload?: () => void;
 }
 
 const itemWordOf = (source: SourceNode) =>
@@ -65,6 +78,9 @@ export function SourceRow({
   onEdit,
   onAccess,
   viewerId,
+  onAddFiles,
+  recentUpload,
+  onDismissUpload,
 }: SourceRowProps) {
   const panelId = useId();
   const connection = source.connection;
@@ -134,6 +150,18 @@ export function SourceRow({
         <div className={classes.access}>
           <AccessButton source={source} viewerId={viewerId} onOpen={() => onAccess(source)} />
         </div>
+        {onAddFiles && source.kind === 'file_upload' && source.readable && (
+          <Button
+            variant="subtle"
+            size="compact-sm"
+            leftSection={<IconFilePlus size={16} />}
+            aria-label={`Add files to ${source.name}`}
+            onClick={() => onAddFiles(source)}
+            style={{ flexShrink: 0 }}
+          >
+            Add files
+          </Button>
+        )}
         {onDeleteSource && (
           <Tooltip label={connection ? 'Disconnect' : 'Delete source'} withArrow>
             <ActionIcon
@@ -147,6 +175,13 @@ export function SourceRow({
           </Tooltip>
         )}
       </div>
+      {recentUpload && (
+        <UploadProgressNotice
+          source={source}
+          upload={recentUpload}
+          onDismiss={() => onDismissUpload?.()}
+        />
+      )}
       {connection && !expanded && <SyncProgress name={source.name} connection={connection} />}
       {indexing && !expanded && (
         <Progress
@@ -183,6 +218,7 @@ export function SourceRow({
           <SourceDocumentList
             source={source}
             itemWord={itemWordOf(source)}
+            tool={isConnectorKind(source.kind) ? CONNECTORS[source.kind].label : undefined}
             onDeleteDocument={onDeleteDocument}
           />
         ) : (

@@ -112,11 +112,36 @@ describe('UploadDialog', () => {
     await dialogGone();
   });
 
+  it('takes the text and OpenDocument formats too', async () => {
+    const user = userEvent.setup({ applyAccept: false });
+    const { dialog } = renderDialog();
+    const names = [
+      'a.md',
+      'b.markdown',
+      'c.csv',
+      'd.html',
+      'e.htm',
+      'f.json',
+      'g.rtf',
+      'h.odt',
+    ].concat(['i.ods', 'j.odp']);
+    await user.upload(
+      dialog.getByLabelText('Files'),
+      names.map((name) => new File(['content'], name)),
+    );
+    const list = within(dialog.getByRole('list', { name: 'Chosen files' }));
+    for (const name of names)
+      expect(list.getByRole('listitem', { name })).not.toHaveTextContent('Not added');
+  });
+
   it('refuses other file types with a message, picked or dropped, and skips empty files', async () => {
     const user = userEvent.setup({ applyAccept: false });
     const { dialog } = renderDialog();
     const input = dialog.getByLabelText('Files');
-    expect(input).toHaveAttribute('accept', '.pdf,.doc,.docx,.xls,.xlsx,.ppt,.pptx,.txt');
+    expect(input).toHaveAttribute(
+      'accept',
+      '.pdf,.doc,.docx,.xls,.xlsx,.ppt,.pptx,.txt,.md,.markdown,.csv,.html,.htm,.json,.rtf,.odt,.ods,.odp',
+    );
 
     await user.upload(input, [
       pdf('Report.PDF'),
@@ -126,7 +151,7 @@ describe('UploadDialog', () => {
     const list = within(dialog.getByRole('list', { name: 'Chosen files' }));
     expect(list.getByRole('listitem', { name: 'Report.PDF' })).not.toHaveTextContent('Not added');
     expect(list.getByRole('listitem', { name: 'notes.png' })).toHaveTextContent(
-      'Not added: Only PDF, Word, Excel, PowerPoint or plain text (.txt) files can be uploaded.',
+      'Not added: Only PDF, Word, Excel, PowerPoint, OpenDocument, RTF, CSV, Markdown, HTML, JSON or plain text (.txt) files can be uploaded.',
     );
     expect(list.getByRole('listitem', { name: 'empty.txt' })).toHaveTextContent(
       'The file is empty, so it was skipped.',
@@ -172,6 +197,47 @@ describe('UploadDialog', () => {
     await dialogGone();
     expect(await screen.findByText('1 file uploaded — indexing…')).toBeInTheDocument();
     expect(onChanged).toHaveBeenCalledWith('s1');
+  });
+
+  it('adds files to an existing source: only the files, no new source, and no toast', async () => {
+    const user = userEvent.setup();
+    const file = pdf('minutes.pdf');
+    const created = vi.fn();
+    const onChanged = vi.fn();
+    const onUploaded = vi.fn();
+    const put: PutFile = async () => {};
+    renderWithProviders(
+      <UploadDialog
+        connector={null}
+        into={{ id: 's7', name: 'Board papers' }}
+        onClose={() => {}}
+        onChanged={onChanged}
+        onUploaded={onUploaded}
+        put={put}
+      />,
+      {
+        mocks: [
+          { ...createSourceMock({ name: null, description: '' }), result: created },
+          createUploadMock(file, 's7'),
+          confirmUploadMock('k1', doc({ fileName: 'minutes.pdf', status: 'queued' })),
+        ],
+      },
+    );
+    const dialog = within(await screen.findByRole('dialog', { name: 'Add files to Board papers' }));
+    expect(dialog.queryByLabelText('Name')).not.toBeInTheDocument();
+    expect(dialog.queryByLabelText(/^Description/)).not.toBeInTheDocument();
+    expect(dialog.queryByText('Who can see this source')).not.toBeInTheDocument();
+
+    await user.click(dialog.getByRole('button', { name: 'Upload' }));
+    expect(await dialog.findByText('Choose at least one file to upload.')).toBeInTheDocument();
+    await user.upload(dialog.getByLabelText('Files'), file);
+    await user.click(dialog.getByRole('button', { name: 'Upload' }));
+
+    await waitFor(() => expect(onUploaded).toHaveBeenCalledWith('s7', 1));
+    expect(onChanged).toHaveBeenCalledWith('s7');
+    expect(created).not.toHaveBeenCalled();
+    // The page follows the indexing in the source's row: nothing floats over the list.
+    expect(screen.queryByText(/uploaded — indexing/)).not.toBeInTheDocument();
   });
 
   it("shows the storage's 413 message on the file, and closing removes the empty source", async () => {

@@ -2,7 +2,7 @@ import { Alert, Button, Group, Modal, Stack, Text, TextInput, Textarea } from '@
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconInfoCircle } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { accessInput, EVERYONE, type AccessDraft } from '../../access/access-summary';
 import { AccessChoice, type AccessErrors } from '../../access/components/AccessChoice';
 import { useSession } from '../../auth/use-session';
@@ -20,7 +20,11 @@ import { UploadFileList } from './UploadFileList';
 
 export const UPLOAD_DIALOG_TITLE = 'Connect source: File Upload';
 
-function notifySummary(summary: UploadSummary) {
+/** What a finished upload says; a full success goes to `onUploaded` when the page follows it. */
+function notifySummary(
+  summary: UploadSummary,
+  onUploaded?: (sourceId: string, count: number) => void,
+) {
   const { uploaded, failed, duplicates } = summary;
   if (failed.length === 0 && duplicates.length > 0) {
     notifications.show({
@@ -28,6 +32,10 @@ function notifySummary(summary: UploadSummary) {
       title: `${plural(duplicates.length, 'file')} already uploaded`,
       message: `${uploaded.length > 0 ? `${plural(uploaded.length, 'file')} uploaded. ` : ''}Choose Replace or Skip for each file already in the workspace.`,
     });
+    return;
+  }
+  if (failed.length === 0 && onUploaded && summary.sourceId) {
+    onUploaded(summary.sourceId, uploaded.length);
     return;
   }
   if (failed.length === 0) {
@@ -55,22 +63,40 @@ function notifySummary(summary: UploadSummary) {
 }
 
 interface UploadDialogProps {
-  /** The catalogue card that was clicked; null closes the dialog. */
+  /** The catalogue card that was clicked; null (and no `into`) closes the dialog. */
   connector: CatalogueSource | null;
+  /** An existing upload source to add files to (instead of a new source from `connector`). */
+  into?: { id: string; name: string } | null;
   onClose: () => void;
   /** Sources changed: files were added to `sourceId`, or an empty source was removed. */
   onChanged: (sourceId?: string) => void;
+  /**
+   * Every file was handed over: the page follows their indexing itself (in the source's row),
+   * so no toast floats over the list. Without it, a toast says so.
+   */
+  onUploaded?: (sourceId: string, count: number) => void;
   /** Step 2 of the upload (tests pass a fake). */
   put?: PutFile;
 }
 
 /**
- * SPEC §2 'Connect source: File Upload': Name, Description (required) and files. It stays open
- * while bytes are sent (per-file percent) and closes when every file is handed over; when some
- * fail it stays open with each file's reason, and a retry adds them to the same source.
+ * SPEC §2 'Connect source: File Upload': Name, Description (required) and files; or, opened
+ * `into` an upload source, only the files. It stays open while bytes are sent (per-file
+ * percent) and closes when every file is handed over; when some fail it stays open with each
+ * file's reason, and a retry adds them to the same source.
  */
-export function UploadDialog({ connector, onClose, onChanged, put }: UploadDialogProps) {
+export function UploadDialog({
+  connector,
+  into = null,
+  onClose,
+  onChanged,
+  onUploaded,
+  put,
+}: UploadDialogProps) {
   const shown = useRetained(connector);
+  const target = useRetained(into);
+  // Which way it was opened, kept while it animates closed.
+  const adding = useRetained(into ? 'into' : connector ? 'new' : null) === 'into';
   const upload = useFileUpload({ put });
   const [rejected, setRejected] = useState<RejectedFile[]>([]);
   const [filesError, setFilesError] = useState<string | null>(null);
@@ -90,11 +116,12 @@ export function UploadDialog({ connector, onClose, onChanged, put }: UploadDialo
 
   // A connector that is not built yet names the source after itself (its exported files).
   const connectorId = connector?.id;
+  const intoId = into?.id;
   const suggestedName = connector && !connector.available ? connector.name : '';
   useEffect(() => {
-    open.current = connectorId !== undefined;
+    open.current = connectorId !== undefined || intoId !== undefined;
     if (connectorId) setValues({ name: suggestedName, description: '' });
-  }, [connectorId, suggestedName, setValues]);
+  }, [connectorId, intoId, suggestedName, setValues]);
 
   const pending = upload.items.filter(isPending);
   const awaitingChoice = upload.items.some((item) => item.status === 'duplicate');
@@ -130,14 +157,18 @@ export function UploadDialog({ connector, onClose, onChanged, put }: UploadDialo
     return true;
   };
 
-  const submit = form.onSubmit(async (values) => {
+  const send = async (values: { name: string; description: string }) => {
     setProblem(null);
     setAccessErrors({});
     if (noFiles()) return;
     setRejected([]);
     let summary: UploadSummary;
     try {
-      summary = await upload.run({ ...values, access: accessInput(access) });
+      summary = await upload.run(
+        adding && target
+          ? { ...values, sourceId: target.id }
+          : { ...values, access: accessInput(access) },
+      );
     } catch (error) {
       const { field, message } = describeError(error);
       if (field === 'description' || field === 'name') form.setFieldError(field, message);
@@ -147,18 +178,25 @@ export function UploadDialog({ connector, onClose, onChanged, put }: UploadDialo
     }
     onChanged(summary.sourceId ?? undefined);
     if (!open.current) return; // closed while uploading: nothing more to say
-    notifySummary(summary);
+    notifySummary(summary, onUploaded);
     // Open while a file failed or waits for Replace or Skip.
     if (summary.failed.length === 0 && summary.duplicates.length === 0) close();
-  }, noFiles);
+  };
+  // Files added to an existing source ask for nothing else.
+  const validated = form.onSubmit(send, noFiles);
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    if (!adding) return validated(event);
+    event.preventDefault();
+    void send({ name: '', description: '' });
+  };
 
-  const comingSoon = shown && !shown.available;
+  const comingSoon = !adding && shown && !shown.available;
 
   return (
     <Modal
-      opened={connector !== null}
+      opened={connector !== null || into !== null}
       onClose={close}
-      title={UPLOAD_DIALOG_TITLE}
+      title={adding && target ? `Add files to ${target.name}` : UPLOAD_DIALOG_TITLE}
       size={560}
       closeOnClickOutside={!upload.running}
       closeButtonProps={{ 'aria-label': 'Close' }}
@@ -172,40 +210,48 @@ export function UploadDialog({ connector, onClose, onChanged, put }: UploadDialo
               from {shown.name}: they are added as a file-upload source and indexed for search.
             </Alert>
           )}
-          {problem && <FormAlert title="Could not create the source">{problem}</FormAlert>}
-          <TextInput
-            label="Name"
-            placeholder="Uploaded files"
-            maxLength={200}
-            disabled={started}
-            key={form.key('name')}
-            {...form.getInputProps('name')}
-          />
-          <Textarea
-            label="Description"
-            description="What these files are about, so your team knows what answers come from."
-            placeholder="e.g. HR policies and the employee handbook"
-            required
-            autosize
-            minRows={3}
-            maxRows={6}
-            maxLength={2000}
-            disabled={started}
-            data-autofocus
-            key={form.key('description')}
-            {...form.getInputProps('description')}
-          />
-          <AccessChoice
-            label="Who can see this source"
-            value={access}
-            onChange={setAccess}
-            owner={user}
-            viewerId={user?.id}
-            isAdmin={permissions?.includes('user.write') ?? false}
-            errors={accessErrors}
-            disabled={started}
-            compact
-          />
+          {problem && (
+            <FormAlert title={adding ? 'Could not add the files' : 'Could not create the source'}>
+              {problem}
+            </FormAlert>
+          )}
+          {!adding && (
+            <>
+              <TextInput
+                label="Name"
+                placeholder="Uploaded files"
+                maxLength={200}
+                disabled={started}
+                key={form.key('name')}
+                {...form.getInputProps('name')}
+              />
+              <Textarea
+                label="Description"
+                description="What these files are about, so your team knows what answers come from."
+                placeholder="e.g. HR policies and the employee handbook"
+                required
+                autosize
+                minRows={3}
+                maxRows={6}
+                maxLength={2000}
+                disabled={started}
+                data-autofocus
+                key={form.key('description')}
+                {...form.getInputProps('description')}
+              />
+              <AccessChoice
+                label="Who can see this source"
+                value={access}
+                onChange={setAccess}
+                owner={user}
+                viewerId={user?.id}
+                isAdmin={permissions?.includes('user.write') ?? false}
+                errors={accessErrors}
+                disabled={started}
+                compact
+              />
+            </>
+          )}
           <FileDropZone
             onFiles={addFiles}
             disabled={upload.running}

@@ -4,9 +4,13 @@ import {
   IconFile,
   IconFileSpreadsheet,
   IconFileText,
+  IconFileTypeCsv,
   IconFileTypeDoc,
+  IconFileTypeHtml,
   IconFileTypePdf,
   IconFileTypePpt,
+  IconJson,
+  IconMarkdown,
   type Icon,
 } from '@tabler/icons-react';
 import { extensionOf } from '../upload-rules';
@@ -20,6 +24,16 @@ const BY_EXTENSION: Record<string, Icon> = {
   '.ppt': IconFileTypePpt,
   '.pptx': IconFileTypePpt,
   '.txt': IconFileText,
+  '.md': IconMarkdown,
+  '.markdown': IconMarkdown,
+  '.csv': IconFileTypeCsv,
+  '.html': IconFileTypeHtml,
+  '.htm': IconFileTypeHtml,
+  '.json': IconJson,
+  '.rtf': IconFileTypeDoc,
+  '.odt': IconFileTypeDoc,
+  '.ods': IconFileSpreadsheet,
+  '.odp': IconFileTypePpt,
 };
 
 /** An icon for a file by its extension. */

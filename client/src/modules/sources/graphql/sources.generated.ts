@@ -34,6 +34,15 @@ export type CreateUploadSourceInput = {
   name?: string | null | undefined;
 };
 
+/** How a source’s documents are listed; ties are broken by id, so paging is stable. */
+export type DocumentOrder =
+  /** By fileName (a connected item’s title), case-insensitively. */
+  | 'NAME'
+  /** Failed first, then being indexed, then indexed; newest first within. */
+  | 'STATUS'
+  /** By updatedAt, newest first. */
+  | 'UPDATED';
+
 export type DocumentStatus =
   | 'failed'
   | 'indexed'
@@ -65,38 +74,44 @@ export type SourceStatus =
   | 'needs_reauth'
   | 'syncing';
 
-export type DocumentFieldsFragment = { id: string, sourceId: string, title: string, fileName: string, fileType: string, webUrl: string | null, fileSize: number, hasFile: boolean, status: Types.DocumentStatus, progress: number, error: string | null, chunkCount: number, createdAt: string, indexedAt: string | null };
+export type DocumentFieldsFragment = { id: string, sourceId: string, title: string, fileName: string, fileType: string, webUrl: string | null, fileSize: number, hasFile: boolean, status: Types.DocumentStatus, progress: number, error: string | null, chunkCount: number, createdAt: string, indexedAt: string | null, updatedAt: string };
 
 export type SourceProgressFieldsFragment = { documentCount: number, indexedCount: number, failedCount: number, pendingCount: number, chunkCount: number, permissionsCheckedAt: string | null, permissionsState: string | null, permissionsError: string | null, permissionsFromMembers: boolean, unmatchedDocumentCount: number | null, connection: { status: Types.SourceStatus, authMode: string, site: string, account: string | null, keys: Array<string>, lastSyncStartedAt: string | null, lastSyncFinishedAt: string | null, nextSyncAt: string | null, itemsSeen: number, itemsIndexed: number, itemsFailed: number, itemsDeleted: number, itemsTotal: number | null, lastError: string | null } | null };
 
 export type SourcesQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type SourcesQuery = { sources: Array<{ id: string, kind: string, name: string, description: string, createdAt: string, documentCount: number, indexedCount: number, failedCount: number, pendingCount: number, chunkCount: number, canManageAccess: boolean, readable: boolean, permissionsCheckedAt: string | null, permissionsState: string | null, permissionsError: string | null, permissionsFromMembers: boolean, unmatchedDocumentCount: number | null, documentPage: { nodes: Array<{ id: string, sourceId: string, title: string, fileName: string, fileType: string, webUrl: string | null, fileSize: number, hasFile: boolean, status: Types.DocumentStatus, progress: number, error: string | null, chunkCount: number, createdAt: string, indexedAt: string | null }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } }, connection: { status: Types.SourceStatus, authMode: string, site: string, account: string | null, keys: Array<string>, lastSyncStartedAt: string | null, lastSyncFinishedAt: string | null, nextSyncAt: string | null, itemsSeen: number, itemsIndexed: number, itemsFailed: number, itemsDeleted: number, itemsTotal: number | null, lastError: string | null } | null, owner: { id: string, email: string, firstName: string, lastName: string } | null, access: { mode: Types.SourceAccessMode, memberCount: number, groupCount: number, permissionSyncMinutes: number | null, members: Array<{ id: string, email: string, firstName: string, lastName: string }>, groups: Array<{ id: string, name: string, memberCount: number }> } }> };
+export type SourcesQuery = { sources: Array<{ id: string, kind: string, name: string, description: string, createdAt: string, documentCount: number, indexedCount: number, failedCount: number, pendingCount: number, chunkCount: number, canManageAccess: boolean, readable: boolean, permissionsCheckedAt: string | null, permissionsState: string | null, permissionsError: string | null, permissionsFromMembers: boolean, unmatchedDocumentCount: number | null, documentPage: { nodes: Array<{ id: string, sourceId: string, title: string, fileName: string, fileType: string, webUrl: string | null, fileSize: number, hasFile: boolean, status: Types.DocumentStatus, progress: number, error: string | null, chunkCount: number, createdAt: string, indexedAt: string | null, updatedAt: string }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } }, connection: { status: Types.SourceStatus, authMode: string, site: string, account: string | null, keys: Array<string>, lastSyncStartedAt: string | null, lastSyncFinishedAt: string | null, nextSyncAt: string | null, itemsSeen: number, itemsIndexed: number, itemsFailed: number, itemsDeleted: number, itemsTotal: number | null, lastError: string | null } | null, owner: { id: string, email: string, firstName: string, lastName: string } | null, access: { mode: Types.SourceAccessMode, memberCount: number, groupCount: number, permissionSyncMinutes: number | null, members: Array<{ id: string, email: string, firstName: string, lastName: string }>, groups: Array<{ id: string, name: string, memberCount: number }> } }> };
 
-export type DocumentPageFieldsFragment = { nodes: Array<{ id: string, sourceId: string, title: string, fileName: string, fileType: string, webUrl: string | null, fileSize: number, hasFile: boolean, status: Types.DocumentStatus, progress: number, error: string | null, chunkCount: number, createdAt: string, indexedAt: string | null }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } };
+export type SourceKindsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type SourceKindsQuery = { sources: Array<{ id: string, kind: string }> };
+
+export type DocumentPageFieldsFragment = { nodes: Array<{ id: string, sourceId: string, title: string, fileName: string, fileType: string, webUrl: string | null, fileSize: number, hasFile: boolean, status: Types.DocumentStatus, progress: number, error: string | null, chunkCount: number, createdAt: string, indexedAt: string | null, updatedAt: string }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } };
 
 export type SourceDocumentPageQueryVariables = Exact<{
   id: string | number;
-  after: string;
+  after?: string | null | undefined;
+  orderBy: Types.DocumentOrder;
 }>;
 
 
-export type SourceDocumentPageQuery = { source: { id: string, documentPage: { nodes: Array<{ id: string, sourceId: string, title: string, fileName: string, fileType: string, webUrl: string | null, fileSize: number, hasFile: boolean, status: Types.DocumentStatus, progress: number, error: string | null, chunkCount: number, createdAt: string, indexedAt: string | null }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } } };
+export type SourceDocumentPageQuery = { source: { id: string, documentPage: { nodes: Array<{ id: string, sourceId: string, title: string, fileName: string, fileType: string, webUrl: string | null, fileSize: number, hasFile: boolean, status: Types.DocumentStatus, progress: number, error: string | null, chunkCount: number, createdAt: string, indexedAt: string | null, updatedAt: string }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } } };
 
 export type SourcesProgressQueryVariables = Exact<{
   ids: Array<string | number> | string | number;
 }>;
 
 
-export type SourcesProgressQuery = { sources: Array<{ id: string, documentCount: number, indexedCount: number, failedCount: number, pendingCount: number, chunkCount: number, permissionsCheckedAt: string | null, permissionsState: string | null, permissionsError: string | null, permissionsFromMembers: boolean, unmatchedDocumentCount: number | null, connection: { status: Types.SourceStatus, authMode: string, site: string, account: string | null, keys: Array<string>, lastSyncStartedAt: string | null, lastSyncFinishedAt: string | null, nextSyncAt: string | null, itemsSeen: number, itemsIndexed: number, itemsFailed: number, itemsDeleted: number, itemsTotal: number | null, lastError: string | null } | null }>, documentsById: Array<{ id: string, sourceId: string, title: string, fileName: string, fileType: string, webUrl: string | null, fileSize: number, hasFile: boolean, status: Types.DocumentStatus, progress: number, error: string | null, chunkCount: number, createdAt: string, indexedAt: string | null }> };
+export type SourcesProgressQuery = { sources: Array<{ id: string, documentCount: number, indexedCount: number, failedCount: number, pendingCount: number, chunkCount: number, permissionsCheckedAt: string | null, permissionsState: string | null, permissionsError: string | null, permissionsFromMembers: boolean, unmatchedDocumentCount: number | null, connection: { status: Types.SourceStatus, authMode: string, site: string, account: string | null, keys: Array<string>, lastSyncStartedAt: string | null, lastSyncFinishedAt: string | null, nextSyncAt: string | null, itemsSeen: number, itemsIndexed: number, itemsFailed: number, itemsDeleted: number, itemsTotal: number | null, lastError: string | null } | null }>, documentsById: Array<{ id: string, sourceId: string, title: string, fileName: string, fileType: string, webUrl: string | null, fileSize: number, hasFile: boolean, status: Types.DocumentStatus, progress: number, error: string | null, chunkCount: number, createdAt: string, indexedAt: string | null, updatedAt: string }> };
 
 export type DocumentsProgressQueryVariables = Exact<{
   ids: Array<string | number> | string | number;
 }>;
 
 
-export type DocumentsProgressQuery = { documentsById: Array<{ id: string, sourceId: string, title: string, fileName: string, fileType: string, webUrl: string | null, fileSize: number, hasFile: boolean, status: Types.DocumentStatus, progress: number, error: string | null, chunkCount: number, createdAt: string, indexedAt: string | null }> };
+export type DocumentsProgressQuery = { documentsById: Array<{ id: string, sourceId: string, title: string, fileName: string, fileType: string, webUrl: string | null, fileSize: number, hasFile: boolean, status: Types.DocumentStatus, progress: number, error: string | null, chunkCount: number, createdAt: string, indexedAt: string | null, updatedAt: string }> };
 
 export type UploadDuplicatesQueryVariables = Exact<{
   contentHashes: Array<string> | string;
@@ -110,7 +125,7 @@ export type DocumentQueryVariables = Exact<{
 }>;
 
 
-export type DocumentQuery = { document: { id: string, sourceId: string, title: string, fileName: string, fileType: string, webUrl: string | null, fileSize: number, hasFile: boolean, status: Types.DocumentStatus, progress: number, error: string | null, chunkCount: number, createdAt: string, indexedAt: string | null } };
+export type DocumentQuery = { document: { id: string, sourceId: string, title: string, fileName: string, fileType: string, webUrl: string | null, fileSize: number, hasFile: boolean, status: Types.DocumentStatus, progress: number, error: string | null, chunkCount: number, createdAt: string, indexedAt: string | null, updatedAt: string } };
 
 export type CreateUploadSourceMutationVariables = Exact<{
   input: Types.CreateUploadSourceInput;
@@ -131,7 +146,7 @@ export type ConfirmUploadMutationVariables = Exact<{
 }>;
 
 
-export type ConfirmUploadMutation = { confirmUpload: { id: string, sourceId: string, title: string, fileName: string, fileType: string, webUrl: string | null, fileSize: number, hasFile: boolean, status: Types.DocumentStatus, progress: number, error: string | null, chunkCount: number, createdAt: string, indexedAt: string | null } };
+export type ConfirmUploadMutation = { confirmUpload: { id: string, sourceId: string, title: string, fileName: string, fileType: string, webUrl: string | null, fileSize: number, hasFile: boolean, status: Types.DocumentStatus, progress: number, error: string | null, chunkCount: number, createdAt: string, indexedAt: string | null, updatedAt: string } };
 
 export type DeleteDocumentMutationVariables = Exact<{
   id: string | number;
@@ -176,6 +191,7 @@ export const DocumentFieldsFragmentDoc = gql`
   chunkCount
   createdAt
   indexedAt
+  updatedAt
 }
     `;
 export const DocumentPageFieldsFragmentDoc = gql`
@@ -199,7 +215,7 @@ export const SourcesDocument = gql`
     createdAt
     ...SourceProgressFields
     ...SourceAccessFields
-    documentPage(first: 50) {
+    documentPage(first: 50, orderBy: NAME) {
       ...DocumentPageFields
     }
   }
@@ -229,11 +245,37 @@ export function useSourcesSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken
 export type SourcesQueryHookResult = ReturnType<typeof useSourcesQuery>;
 export type SourcesLazyQueryHookResult = ReturnType<typeof useSourcesLazyQuery>;
 export type SourcesSuspenseQueryHookResult = ReturnType<typeof useSourcesSuspenseQuery>;
+export const SourceKindsDocument = gql`
+    query SourceKinds {
+  sources {
+    id
+    kind
+  }
+}
+    `;
+export function useSourceKindsQuery(baseOptions?: ApolloReactHooks.QueryHookOptions<SourceKindsQuery, SourceKindsQueryVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useQuery<SourceKindsQuery, SourceKindsQueryVariables>(SourceKindsDocument, options);
+      }
+export function useSourceKindsLazyQuery(baseOptions?: ApolloReactHooks.LazyQueryHookOptions<SourceKindsQuery, SourceKindsQueryVariables>) {
+          const options = {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useLazyQuery<SourceKindsQuery, SourceKindsQueryVariables>(SourceKindsDocument, options);
+        }
+// @ts-ignore
+export function useSourceKindsSuspenseQuery(baseOptions?: ApolloReactHooks.SuspenseQueryHookOptions<SourceKindsQuery, SourceKindsQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<SourceKindsQuery, SourceKindsQueryVariables>;
+export function useSourceKindsSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<SourceKindsQuery, SourceKindsQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<SourceKindsQuery | undefined, SourceKindsQueryVariables>;
+export function useSourceKindsSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<SourceKindsQuery, SourceKindsQueryVariables>) {
+          const options = baseOptions === ApolloReactHooks.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useSuspenseQuery<SourceKindsQuery, SourceKindsQueryVariables>(SourceKindsDocument, options);
+        }
+export type SourceKindsQueryHookResult = ReturnType<typeof useSourceKindsQuery>;
+export type SourceKindsLazyQueryHookResult = ReturnType<typeof useSourceKindsLazyQuery>;
+export type SourceKindsSuspenseQueryHookResult = ReturnType<typeof useSourceKindsSuspenseQuery>;
 export const SourceDocumentPageDocument = gql`
-    query SourceDocumentPage($id: ID!, $after: String!) {
+    query SourceDocumentPage($id: ID!, $after: String, $orderBy: DocumentOrder!) {
   source(id: $id) {
     id
-    documentPage(first: 50, after: $after) {
+    documentPage(first: 50, after: $after, orderBy: $orderBy) {
       ...DocumentPageFields
     }
   }

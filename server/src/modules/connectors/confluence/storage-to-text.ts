@@ -1,4 +1,5 @@
 import { compile, type DomNode, type FormatCallback } from 'html-to-text';
+import { formatTable } from '../../../shared/html-table.js';
 
 /**
  * Confluence Cloud "storage format" (XHTML with `ac:`/`ri:` elements and CDATA sections) as
@@ -123,39 +124,6 @@ const formatTaskList = formatItems((elem) =>
     return { node: child(task, 'ac:task-body') ?? task, prefix: done ? '- [x] ' : '- [ ] ' };
   }),
 );
-
-const rowsOf = (elem: DomNode): DomNode[] =>
-  elem.children?.flatMap((c) =>
-    c.name === 'tr' ? [c] : ['thead', 'tbody', 'tfoot'].includes(c.name ?? '') ? rowsOf(c) : [],
-  ) ?? [];
-
-/**
- * Each row on its own line, cells separated by " | ", a cell's blocks flattened to one line.
- * html-to-text's own table formatters either run cells together or pad them into columns.
- * Header cells are not uppercased: this formatter never applies a word transform.
- */
-const formatTable: FormatCallback = (elem, walk, builder) => {
-  builder.openTable();
-  for (const row of rowsOf(elem)) {
-    builder.openTableRow();
-    for (const cell of row.children ?? []) {
-      if (cell.name !== 'td' && cell.name !== 'th') continue;
-      builder.openTableCell();
-      walk(cell.children, builder);
-      builder.closeTableCell();
-    }
-    builder.closeTableRow();
-  }
-  builder.closeTable({ tableToString: tableText, leadingLineBreaks: 2, trailingLineBreaks: 2 });
-};
-
-function tableText(rows: { text: string }[][]): string {
-  return rows
-    .map((cells) => cells.map((cell) => cell.text.replace(/\s+/g, ' ').trim()))
-    .filter((cells) => cells.some(Boolean))
-    .map((cells) => cells.join(' | ').replace(/ {2,}/g, ' ').trim())
-    .join('\n');
-}
 
 const block = (leadingLineBreaks: number, trailingLineBreaks: number) => ({
   format: 'block',

@@ -5,6 +5,7 @@ import {
   fileNameFor,
   FOLDER,
   KINDS,
+  kindOf,
   parentsFilter,
   parseFolderId,
   quote,
@@ -23,6 +24,15 @@ describe('Drive queries', () => {
     expect(typeFilter(true)).toContain(`mimeType = '${FOLDER}'`);
     expect(typeFilter(false).split(' or ')).toHaveLength(Object.keys(KINDS).length);
     expect(parentsFilter(['a', 'b'])).toBe("('a' in parents or 'b' in parents)");
+  });
+
+  it('reads text, CSV and OpenDocument files by the parsers of their own format', () => {
+    const extension = (mimeType: string) => kindOf({ id: 'f', mimeType })?.extension;
+    expect(extension('text/csv')).toBe('csv');
+    expect(extension('text/markdown')).toBe('md');
+    expect(extension('application/rtf')).toBe('rtf');
+    expect(extension('application/vnd.oasis.opendocument.spreadsheet')).toBe('ods');
+    expect(extension('image/png')).toBeUndefined();
   });
 
   it('builds URLs under /drive/v3 with encoded parameters', () => {

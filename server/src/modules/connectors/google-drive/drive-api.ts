@@ -86,8 +86,16 @@ export const KINDS: Record<string, FileKind> = {
     extension: 'pptx',
   },
   'text/plain': { type: 'txt', extension: 'txt' },
-  'text/markdown': { type: 'markdown', extension: 'txt' },
-  'text/csv': { type: 'csv', extension: 'txt' },
+  'text/markdown': { type: 'markdown', extension: 'md' },
+  // A CSV file is read as a one-sheet spreadsheet (and shown as a table).
+  'text/csv': { type: 'csv', extension: 'csv' },
+  'text/html': { type: 'html', extension: 'html' },
+  'application/json': { type: 'json', extension: 'json' },
+  'application/rtf': { type: 'rtf', extension: 'rtf' },
+  'text/rtf': { type: 'rtf', extension: 'rtf' },
+  'application/vnd.oasis.opendocument.text': { type: 'odt', extension: 'odt' },
+  'application/vnd.oasis.opendocument.spreadsheet': { type: 'ods', extension: 'ods' },
+  'application/vnd.oasis.opendocument.presentation': { type: 'odp', extension: 'odp' },
 };
 
 export const kindOf = (file: DriveFile): FileKind | undefined =>

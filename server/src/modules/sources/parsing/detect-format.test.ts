@@ -6,7 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { detectFormat, parseDocument, ParseError } from './index.js';
 
 const DIR = fileURLToPath(new URL('../../../../test/fixtures/office/', import.meta.url));
-const fixture = (name: string) => new Uint8Array(fs.readFileSync(DIR + name));
+const FORMATS_DIR = fileURLToPath(new URL('../../../../test/fixtures/formats/', import.meta.url));
+const fixture = (name: string) =>
+  new Uint8Array(fs.readFileSync(fs.existsSync(DIR + name) ? DIR + name : FORMATS_DIR + name));
 
 /** The ParseError a call throws (sync or async), or fails the test. */
 async function refusal(run: () => unknown): Promise<ParseError> {
@@ -37,6 +39,14 @@ describe('detectFormat', () => {
     ['sales-kickoff.ppt', 'ppt'],
     ['product-launch.pptx', 'pptx'],
     ['expense-rules.txt', 'txt'],
+    ['onboarding-guide.md', 'md'],
+    ['office-supplies.csv', 'csv'],
+    ['guest-wifi.html', 'html'],
+    ['feature-flags.json', 'json'],
+    ['parking-policy.rtf', 'rtf'],
+    ['meeting-rooms.odt', 'odt'],
+    ['headcount.ods', 'ods'],
+    ['roadmap-review.odp', 'odp'],
   ])('recognises %s as %s, whatever the extension case', (name, format) => {
     expect(detectFormat(fixture(name), name)).toBe(format);
     expect(detectFormat(fixture(name), name.toUpperCase())).toBe(format);
@@ -45,8 +55,10 @@ describe('detectFormat', () => {
   it('decides from only the first 64 KB of a file, as an upload check may pass', async () => {
     const head = (bytes: Uint8Array) => bytes.subarray(0, 64 * 1024);
     // The .ppt fixtures are ~460 KB, with their OLE directory near the end.
-    for (const name of fs.readdirSync(DIR).filter((f) => fs.existsSync(`${DIR}${f}.q`))) {
-      expect(detectFormat(head(fixture(name)), name)).toBe(name.split('.').pop());
+    for (const dir of [DIR, FORMATS_DIR]) {
+      for (const name of fs.readdirSync(dir).filter((f) => fs.existsSync(`${dir}${f}.q`))) {
+        expect(detectFormat(head(fixture(name)), name)).toBe(name.split('.').pop());
+      }
     }
     // A docx over 64 KB whose media come first: only local headers are in view.
     let seed = 7;
@@ -116,7 +128,7 @@ describe('detectFormat', () => {
     expect(document.sections[0].text).toContain('Banff');
   });
 
-  it.each(['setup.exe', 'report.pdf.exe', 'archive.zip', 'page.html', 'README', '.pdf'])(
+  it.each(['setup.exe', 'report.pdf.exe', 'archive.zip', 'page.xhtml', 'README', '.pdf'])(
     'refuses the extension of %s',
     async (name) => {
       const error = await refusal(() => detectFormat(fixture('remote-work.pdf'), name));
@@ -134,6 +146,98 @@ describe('detectFormat', () => {
     expect(error.message).toBe(
       "This file's content is not a text file (it looks like binary data).",
     );
+  });
+
+  it.each([
+    ['supplies.csv', 'a CSV file'],
+    ['notes.md', 'a Markdown file'],
+    ['page.html', 'an HTML page'],
+    ['flags.json', 'a JSON file'],
+  ])('refuses binary content named %s, naming what it should be', async (name, label) => {
+    const binary = new Uint8Array(300).map((_, i) => (i * 7) % 256);
+    const error = await refusal(() => detectFormat(binary, name));
+    expect(error.code).toBe('CONTENT_MISMATCH');
+    expect(error.message).toBe(`This file's content is not ${label} (it looks like binary data).`);
+    const nul = await refusal(() => detectFormat(new TextEncoder().encode('a,b\0'), name));
+    expect(nul.code).toBe('CONTENT_MISMATCH');
+    const pdf = await refusal(() => detectFormat(fixture('remote-work.pdf'), name));
+    expect(pdf.message).toBe(`This file's content is not ${label} (it looks like a PDF).`);
+    const zip = await refusal(() => detectFormat(fixture('headcount.ods'), name));
+    expect(zip.message).toMatch(/it looks like an OpenDocument spreadsheet/);
+  });
+
+  it('reads any text as the text format its extension names, short files included', () => {
+    const markdown = new TextEncoder().encode('# Notes\n\nNothing but text.');
+    for (const [name, format] of [
+      ['a.md', 'md'],
+      ['a.markdown', 'md'],
+      ['a.csv', 'csv'],
+      ['a.htm', 'html'],
+      ['a.json', 'json'],
+      ['a.txt', 'txt'],
+    ]) {
+      expect(detectFormat(markdown, name)).toBe(format);
+    }
+    expect(detectFormat(new TextEncoder().encode('a,b\n1'), 'tiny.csv')).toBe('csv');
+  });
+
+  it('takes RTF only when it starts {\\rtf, and as a Word file under a Word name', async () => {
+    const notRtf = await refusal(() => detectFormat(fixture('expense-rules.txt'), 'policy.rtf'));
+    expect(notRtf.code).toBe('CONTENT_MISMATCH');
+    expect(notRtf.message).toBe(
+      "This file's content is not an RTF document (it looks like plain text).",
+    );
+    // Word saves RTF named .doc, and opens it: so do we. Named .txt it is still refused.
+    expect(detectFormat(fixture('parking-policy.rtf'), 'parking.doc')).toBe('rtf');
+    const asText = await refusal(() => detectFormat(fixture('parking-policy.rtf'), 'parking.txt'));
+    expect(asText.message).toBe(
+      "This file's content is not a text file (it looks like an RTF document).",
+    );
+    expect(detectFormat(fixture('fire-safety.doc'), 'fire-safety.rtf')).toBe('doc');
+    const exe = await refusal(() => detectFormat(EXECUTABLE, 'policy.rtf'));
+    expect(exe.message).toMatch(/it looks like an executable/);
+  });
+
+  it('tells OpenDocument files by their mimetype entry, and from Office files', async () => {
+    const odtAsDocx = await refusal(() => detectFormat(fixture('meeting-rooms.odt'), 'rooms.docx'));
+    expect(odtAsDocx.message).toBe(
+      "This file's content is not a Word document (it looks like an OpenDocument text).",
+    );
+    const docxAsOdt = await refusal(() =>
+      detectFormat(fixture('incident-runbook.docx'), 'runbook.odt'),
+    );
+    expect(docxAsOdt.message).toBe(
+      "This file's content is not an OpenDocument text (it looks like a Word document).",
+    );
+    const odsAsOdp = await refusal(() => detectFormat(fixture('headcount.ods'), 'headcount.odp'));
+    expect(odsAsOdp.message).toMatch(
+      /not an OpenDocument presentation \(it looks like an OpenDocument spreadsheet\)/,
+    );
+    const mime = (type: string) => new TextEncoder().encode(type);
+    // A drawing is OpenDocument, but not one of ours.
+    const drawing = zipSync(
+      { mimetype: [mime('application/vnd.oasis.opendocument.graphics'), { level: 0 }] },
+      {},
+    );
+    expect((await refusal(() => detectFormat(drawing, 'sketch.odt'))).message).toMatch(
+      /it looks like another kind of OpenDocument file/,
+    );
+    // A template is read as its document kind.
+    const template = zipSync({
+      mimetype: [mime('application/vnd.oasis.opendocument.text-template'), { level: 0 }],
+    });
+    expect(detectFormat(template, 'letter.odt')).toBe('odt');
+    // Without a leading mimetype entry, the manifest's root entry says what the package is.
+    const manifestOnly = zipSync({
+      'content.xml': mime('<office:document-content/>'),
+      'META-INF/manifest.xml': mime(
+        '<manifest:manifest><manifest:file-entry manifest:full-path="/" ' +
+          'manifest:media-type="application/vnd.oasis.opendocument.spreadsheet"/></manifest:manifest>',
+      ),
+    });
+    expect(detectFormat(manifestOnly, 'sheet.ods')).toBe('ods');
+    const plainZip = zipSync({ 'content.xml': mime('<x/>') });
+    expect((await refusal(() => detectFormat(plainZip, 'a.odt'))).message).toMatch(/zip archive/);
   });
 
   it('refuses a password-protected docx (an OLE file holding the encrypted package)', async () => {
@@ -164,6 +268,10 @@ describe('text files', () => {
   it('reads Windows-1252 text that is not valid UTF-8', async () => {
     expect(await parseText([...new TextEncoder().encode('Montr'), 0xe9, 0x61, 0x6c])).toBe(
       'Montréal',
+    );
+    // 0x80-0x9F are punctuation in Windows-1252, not control characters (as Node 20 reads them).
+    expect(await parseText([0x93, 0x41, 0x94, 0x20, 0x80, 0x35, 0x20, 0x96, 0x20, 0x99])).toBe(
+      '“A” €5 – ™',
     );
   });
 
@@ -219,8 +327,15 @@ describe('damaged files', () => {
     }
   });
 
-  it('fails a truncated xlsx, pptx and doc as CORRUPT', async () => {
-    for (const name of ['team-budget.xlsx', 'product-launch.pptx', 'fire-safety.doc']) {
+  it('fails a truncated xlsx, pptx, doc, odt, ods and odp as CORRUPT', async () => {
+    for (const name of [
+      'team-budget.xlsx',
+      'product-launch.pptx',
+      'fire-safety.doc',
+      'meeting-rooms.odt',
+      'headcount.ods',
+      'roadmap-review.odp',
+    ]) {
       const bytes = fixture(name);
       const error = await refusal(() => parseDocument(bytes.subarray(0, bytes.length - 100), name));
       expect(error.code).toBe('CORRUPT');

@@ -8,7 +8,10 @@ import { leadingEntryNames, SafeZip } from './zip-guard.js';
  * Decides which parser a file goes to. The extension must be on the allowlist AND the content
  * must be that kind of file: a renamed executable, or a zip named .pdf, is refused before any
  * parser sees it. Legacy and modern Office formats of the same family (.doc/.docx, .xls/.xlsx,
- * .ppt/.pptx) may stand in for each other, as Office itself allows; the content decides.
+ * .ppt/.pptx, and RTF with the Word formats) may stand in for each other, as Office itself
+ * allows; the content decides. Text formats (.txt .md .csv .html .json) need text content, read
+ * as the extension says; an RTF file must start with `{\rtf`; OpenDocument files are zips whose
+ * `mimetype` entry names their kind.
  *
  * `bytes` may be only the start of the file (an upload check may read just the first 64 KB).
  * Office containers keep their directory at the end, so when it cannot be read the decision
@@ -25,7 +28,20 @@ const EXTENSIONS: Record<string, FileFormat> = {
   ppt: 'ppt',
   pptx: 'pptx',
   txt: 'txt',
+  md: 'md',
+  markdown: 'md',
+  csv: 'csv',
+  html: 'html',
+  htm: 'html',
+  json: 'json',
+  rtf: 'rtf',
+  odt: 'odt',
+  ods: 'ods',
+  odp: 'odp',
 };
+
+/** Formats whose content is any text: they are read as their extension says. */
+const TEXT_FORMATS = new Set<FileFormat>(['txt', 'md', 'csv', 'html', 'json']);
 
 const FAMILY: Record<FileFormat, string> = {
   pdf: 'pdf',
@@ -36,6 +52,22 @@ const FAMILY: Record<FileFormat, string> = {
   ppt: 'powerpoint',
   pptx: 'powerpoint',
   txt: 'txt',
+  md: 'md',
+  csv: 'csv',
+  html: 'html',
+  json: 'json',
+  // Word opens RTF under any of its names, and saves RTF named .doc.
+  rtf: 'word',
+  odt: 'odt',
+  ods: 'ods',
+  odp: 'odp',
+};
+
+/** The `mimetype` entry of an OpenDocument file, without its `-template` suffix. */
+const ODF_TYPES: Record<string, FileFormat> = {
+  'application/vnd.oasis.opendocument.text': 'odt',
+  'application/vnd.oasis.opendocument.spreadsheet': 'ods',
+  'application/vnd.oasis.opendocument.presentation': 'odp',
 };
 
 const startsWith = (bytes: Uint8Array, ...signature: number[]) =>
@@ -56,7 +88,6 @@ function describeForeign(bytes: Uint8Array): string | null {
     return 'an image';
   }
   if (ascii(bytes, 0, 4) === 'GIF8') return 'an image';
-  if (ascii(bytes, 0, 5) === '{\\rtf') return 'an RTF document';
   if (startsWith(bytes, 0x1f, 0x8b) || ascii(bytes, 0, 4) === 'Rar!') return 'a compressed archive';
   if (startsWith(bytes, 0x37, 0x7a, 0xbc, 0xaf, 0x27, 0x1c)) return 'a compressed archive';
   return null;
@@ -81,12 +112,13 @@ export function detectFormat(bytes: Uint8Array, fileName: string): FileFormat {
     throw new ParseError(
       'UNSUPPORTED_TYPE',
       `${extension ? `.${extension} files are` : 'Files without an extension are'} not supported. ` +
-        'Upload a PDF, Word, Excel, PowerPoint or plain-text file.',
+        'Upload a PDF, Word, Excel, PowerPoint, OpenDocument, RTF, CSV, Markdown, HTML, JSON ' +
+        'or plain-text file.',
     );
   }
-  if (claimed === 'txt' && bytes.length < 8) {
-    decodeText(bytes); // too short for any signature; still refuse NULs
-    return 'txt';
+  if (TEXT_FORMATS.has(claimed) && bytes.length < 8) {
+    checkText(bytes, claimed); // too short for any signature; still refuse NULs
+    return claimed;
   }
   if (bytes.length < 8) throw mismatch(claimed, 'an empty or truncated file');
 
@@ -98,18 +130,30 @@ export function detectFormat(bytes: Uint8Array, fileName: string): FileFormat {
   return found;
 }
 
+/** Refuses binary content: a .txt with the text parser's own message, other text formats with
+ * a mismatch naming their kind. */
+function checkText(bytes: Uint8Array, claimed: FileFormat): void {
+  try {
+    decodeText(bytes);
+  } catch (error) {
+    if (claimed === 'txt') throw error;
+    throw mismatch(claimed, 'binary data');
+  }
+}
+
 /** What the bytes are: one of our formats, or a description of something else. */
 function identify(bytes: Uint8Array, claimed: FileFormat): FileFormat | { other: string } {
   // Executables first, so that one with "%PDF-" near its start is still an executable.
   const foreign = describeForeign(bytes);
   if (foreign) return { other: foreign };
+  if (ascii(bytes, 0, 5) === '{\\rtf') return 'rtf';
   // PDF readers accept the header anywhere in the first kilobyte.
   if (ascii(bytes, 0, Math.min(bytes.length, 1024)).includes('%PDF-')) return 'pdf';
   if (startsWith(bytes, 0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1)) {
     return identifyOle(bytes, claimed);
   }
   if (startsWith(bytes, 0x50, 0x4b, 0x03, 0x04)) return identifyZip(bytes, claimed);
-  if (claimed !== 'txt') {
+  if (!TEXT_FORMATS.has(claimed)) {
     // Only for the message: "plain text" rather than "data of an unknown kind".
     try {
       decodeText(textSample(bytes.subarray(0, 4096)));
@@ -118,8 +162,8 @@ function identify(bytes: Uint8Array, claimed: FileFormat): FileFormat | { other:
       return { other: 'data of an unknown kind' };
     }
   }
-  decodeText(textSample(bytes));
-  return 'txt';
+  checkText(textSample(bytes), claimed);
+  return claimed;
 }
 
 /** Drops a character cut in two at the end, as when `bytes` is only the start of a file. */
@@ -136,6 +180,7 @@ function textSample(bytes: Uint8Array): Uint8Array {
 
 /** The format a container of this family would be, given the extension's family. */
 const OLE_OF: Partial<Record<FileFormat, FileFormat>> = {
+  rtf: 'doc',
   doc: 'doc',
   docx: 'doc',
   xls: 'xls',
@@ -144,12 +189,16 @@ const OLE_OF: Partial<Record<FileFormat, FileFormat>> = {
   pptx: 'ppt',
 };
 const ZIP_OF: Partial<Record<FileFormat, FileFormat>> = {
+  rtf: 'docx',
   doc: 'docx',
   docx: 'docx',
   xls: 'xlsx',
   xlsx: 'xlsx',
   ppt: 'pptx',
   pptx: 'pptx',
+  odt: 'odt',
+  ods: 'ods',
+  odp: 'odp',
 };
 
 function identifyOle(bytes: Uint8Array, claimed: FileFormat): FileFormat | { other: string } {
@@ -188,10 +237,47 @@ function identifyZip(bytes: Uint8Array, claimed: FileFormat): FileFormat | { oth
     if (names.some((name) => name.startsWith('word/'))) return 'docx';
     if (names.some((name) => name.startsWith('xl/'))) return 'xlsx';
     if (names.some((name) => name.startsWith('ppt/'))) return 'pptx';
+    const odf = openDocumentType(leadingMimetype(bytes));
+    if (odf) return odf;
     return ZIP_OF[claimed] ?? { other: 'a zip archive' };
   }
   if (zip.has('word/document.xml')) return 'docx';
   if (zip.has('xl/workbook.xml')) return 'xlsx';
   if (zip.has('ppt/presentation.xml')) return 'pptx';
+  const odf = openDocumentType(leadingMimetype(bytes) ?? odfMimetype(zip));
+  if (odf) return odf;
   return { other: 'a zip archive' };
+}
+
+/** One of our OpenDocument formats, another kind of OpenDocument file, or null. */
+function openDocumentType(mimetype: string | null): FileFormat | { other: string } | null {
+  if (!mimetype?.startsWith('application/vnd.oasis.opendocument.')) return null;
+  return (
+    ODF_TYPES[mimetype.replace(/-template$/, '')] ?? { other: 'another kind of OpenDocument file' }
+  );
+}
+
+/**
+ * The `mimetype` entry when it is the first one, stored, as OpenDocument requires: readable from
+ * the file's first bytes alone.
+ */
+function leadingMimetype(bytes: Uint8Array): string | null {
+  if (bytes.length < 38) return null;
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const nameLength = view.getUint16(26, true);
+  const size = view.getUint32(18, true);
+  if (view.getUint16(8, true) !== 0 || nameLength !== 8 || size > 200) return null;
+  if (ascii(bytes, 30, 38) !== 'mimetype') return null;
+  const start = 38 + view.getUint16(28, true);
+  return start + size <= bytes.length ? ascii(bytes, start, start + size).trim() : null;
+}
+
+/** The `mimetype` entry anywhere in the zip, else the package's type from its manifest. */
+function odfMimetype(zip: SafeZip): string | null {
+  const mimetype = zip.has('mimetype') ? zip.text('mimetype')?.trim().slice(0, 200) : undefined;
+  if (mimetype) return mimetype;
+  const manifest = zip.text('META-INF/manifest.xml');
+  const root =
+    manifest && /<manifest:file-entry\b[^>]*?manifest:full-path="\/"[^>]*>/.exec(manifest);
+  return root ? (/manifest:media-type="([^"]*)"/.exec(root[0])?.[1] ?? null) : null;
 }

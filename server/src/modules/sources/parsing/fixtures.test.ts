@@ -3,15 +3,19 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parseDocument, parseInWorker, type ParsedDocument } from './index.js';
 
-/** Every fixture with a `.q` sidecar (question<TAB>expected answer substring). */
+/** Every fixture with a `.q` sidecar (question<TAB>expected answer substring): the office
+ * formats, and the text and OpenDocument formats in a sibling folder. */
 const DIR = fileURLToPath(new URL('../../../../test/fixtures/office/', import.meta.url));
-const fixtures = fs
-  .readdirSync(DIR)
-  .filter((name) => fs.existsSync(`${DIR}${name}.q`))
-  .map((name) => {
-    const [question, expected] = fs.readFileSync(`${DIR}${name}.q`, 'utf8').trim().split('\t');
-    return { name, question, expected, bytes: new Uint8Array(fs.readFileSync(DIR + name)) };
-  });
+const FORMATS_DIR = fileURLToPath(new URL('../../../../test/fixtures/formats/', import.meta.url));
+const fixtures = [DIR, FORMATS_DIR].flatMap((dir) =>
+  fs
+    .readdirSync(dir)
+    .filter((name) => fs.existsSync(`${dir}${name}.q`))
+    .map((name) => {
+      const [question, expected] = fs.readFileSync(`${dir}${name}.q`, 'utf8').trim().split('\t');
+      return { name, question, expected, bytes: new Uint8Array(fs.readFileSync(dir + name)) };
+    }),
+);
 
 const KIND = {
   pdf: 'page',
@@ -22,6 +26,14 @@ const KIND = {
   ppt: 'slide',
   pptx: 'slide',
   txt: 'document',
+  md: 'document',
+  csv: 'sheet',
+  html: 'document',
+  json: 'document',
+  rtf: 'document',
+  odt: 'document',
+  ods: 'sheet',
+  odp: 'slide',
 } as const;
 
 function expectAnswer(document: ParsedDocument, name: string, expected: string) {
@@ -41,18 +53,10 @@ function expectAnswer(document: ParsedDocument, name: string, expected: string) 
 const inProcess = new Map<string, ParsedDocument>();
 
 describe('every office fixture', () => {
-  it('has fixtures in all eight formats', () => {
+  it('has fixtures in all sixteen formats', () => {
     const formats = new Set(fixtures.map(({ name }) => name.split('.').pop()));
-    expect([...formats].sort()).toEqual([
-      'doc',
-      'docx',
-      'pdf',
-      'ppt',
-      'pptx',
-      'txt',
-      'xls',
-      'xlsx',
-    ]);
+    expect([...formats].sort()).toEqual(Object.keys(KIND).sort());
+    expect(formats.size).toBe(16);
   });
 
   it.each(fixtures)('$name parses in-process and holds its answer', async (fixture) => {
@@ -72,6 +76,8 @@ describe('every office fixture', () => {
 
 describe('positions and metadata', () => {
   const parse = (name: string) => parseDocument(new Uint8Array(fs.readFileSync(DIR + name)), name);
+  const parseNew = (name: string) =>
+    parseDocument(new Uint8Array(fs.readFileSync(FORMATS_DIR + name)), name);
   const slideTexts = (document: ParsedDocument) =>
     document.sections.map(({ location, text }) => [location.index, text.split('\n')[0]]);
 
@@ -133,5 +139,98 @@ describe('positions and metadata', () => {
     expect(doc.sections[0].text.split('\n')[0]).toBe('Fire Safety');
     const docx = await parse('incident-runbook.docx');
     expect(docx.sections[0].text.split('\n')[0]).toBe('Incident Runbook');
+  });
+
+  it('.ods: one named section per sheet, repeated cells and rows expanded, empty ones dropped', async () => {
+    const document = await parseNew('headcount.ods');
+    expect(document.title).toBe('Headcount 2025');
+    expect(document.sections).toEqual([
+      {
+        text: 'Team\tCity\tPeople\nData Platform\tLagos\t14\nSupport\tMontevideo\t9',
+        location: { kind: 'sheet', index: 1, name: 'Headcount' },
+      },
+      {
+        text: [
+          'Quarter\tTeam\tHires\tStart',
+          'Q2\tData Platform\t3\t2025-04-01',
+          'Q3\t\tTBD\tTBD',
+          'Q4\tSupport\t1',
+          'Q4\tSupport\t1',
+        ].join('\n'),
+        location: { kind: 'sheet', index: 2, name: 'Hiring plan' },
+      },
+    ]);
+  });
+
+  it('.csv: one sheet named after the file, quoted fields kept whole', async () => {
+    const document = await parseNew('office-supplies.csv');
+    expect(document.sections).toHaveLength(1);
+    expect(document.sections[0].location).toEqual({
+      kind: 'sheet',
+      index: 1,
+      name: 'office-supplies',
+    });
+    expect(document.sections[0].text.split('\n')).toEqual([
+      'Item\tSupplier\tLocation\tNotes',
+      'Standing desk\tErgonomica Ltd.\tFacilities, 2nd floor\tOrder via "Facilities" form',
+      'Monitor arm\tErgonomica Ltd.\tIT storage',
+      'Whiteboard markers\tStationery Hub\tSupply room\tFour colours: black, blue, red, green',
+      'Desk lamp\tLumina Co.\tFacilities',
+    ]);
+  });
+
+  it('.odp: one section per slide, in order, with speaker notes and the title', async () => {
+    const document = await parseNew('roadmap-review.odp');
+    expect(document.title).toBe('Roadmap review');
+    expect(slideTexts(document)).toEqual([
+      [1, 'Roadmap review'],
+      [2, 'Customer summit'],
+      [3, 'Next steps'],
+    ]);
+    expect(document.sections[1].text).toBe(
+      'Customer summit\nThe customer summit moves to Lisbon in October\n\n' +
+        'Speaker note: confirm the venue with Marta.',
+    );
+  });
+
+  it('.odt: paragraphs as lines, table cells by tabs, footnotes last, comments left out', async () => {
+    const document = await parseNew('meeting-rooms.odt');
+    expect(document.title).toBe('Meeting rooms');
+    expect(document.sections).toEqual([
+      {
+        text: [
+          'Meeting rooms',
+          'The Aurora room seats twelve people and has a video wall.',
+          'Coffee is free in every room.',
+          'Aurora: floor 4',
+          'Borealis: floor\t2',
+          'Room\tScreen',
+          'Aurora\tVideo wall',
+          'Cancel',
+          'unused bookings.',
+          '',
+          'Book it through the front desk.',
+        ].join('\n'),
+        location: { kind: 'document', index: 1 },
+      },
+    ]);
+    expect(JSON.stringify(document)).not.toMatch(/seat count/);
+  });
+
+  it.each([
+    [
+      'onboarding-guide.md',
+      'Onboarding guide',
+      'New hires receive their laptop from Sofia Lindqvist',
+    ],
+    ['guest-wifi.html', 'Guest Wi-Fi & visitors', 'Its password changes every Friday at 08:00'],
+    ['parking-policy.rtf', 'Parking policy', 'the café validates tickets'],
+    ['feature-flags.json', null, 'flags[0].owner: Tomasz Nowak'],
+  ])('%s: title %s, text without markup', async (name, title, line) => {
+    const document = await parseNew(name);
+    expect(document.title).toBe(title);
+    expect(document.sections).toHaveLength(1);
+    expect(document.sections[0].text).toContain(line);
+    expect(document.sections[0].text).not.toMatch(/[<>{}\\]|\]\(|\*\*|analytics|Intranet home/);
   });
 });

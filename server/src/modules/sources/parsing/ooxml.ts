@@ -5,7 +5,8 @@ import { type SafeZip } from './zip-guard.js';
  * part costs one pass and no tree. The parts come from the (guarded) zip.
  */
 
-const TOKEN =
+/** Comments, CDATA, processing instructions and doctypes, tags (closing, name, self-closing), text. */
+export const XML_TOKEN =
   /<!--[\s\S]*?-->|<!\[CDATA\[([\s\S]*?)\]\]>|<[?!][^>]*>|<(\/?)([^\s/>]+)(?:"[^"]*"|'[^']*'|[^'">])*?(\/?)>|([^<]+)/g;
 
 const ENTITY = /&(#x[0-9a-fA-F]+|#[0-9]+|[a-zA-Z]+);/g;
@@ -68,7 +69,7 @@ export function extractText(xml: string, vocabulary: TextVocabulary): string {
   let skipDepth = 0;
   let cellDepth = 0;
 
-  for (const match of xml.matchAll(TOKEN)) {
+  for (const match of xml.matchAll(XML_TOKEN)) {
     const [, cdata, closing, name, selfClosing, chars] = match;
     if (chars !== undefined || cdata !== undefined) {
       if (inText && skipDepth === 0) out.push(cdata ?? decodeEntities(chars));

@@ -1,14 +1,14 @@
 import { detectFormat } from './detect-format.js';
 import { MAX_INPUT_BYTES, MAX_TEXT_CHARS } from './limits.js';
 import { normaliseText, normaliseTitle } from './normalise.js';
-import { asParseError, ParseError, tooLarge } from './parse-errors.js';
+import { asParseError, ParseError, textTooLarge, tooLarge } from './parse-errors.js';
 import { type FileFormat, type ParsedDocument, type RawDocument } from './types.js';
 
 /**
  * Loaded on demand: each parse runs in a fresh worker, and loading every library (SheetJS alone
  * is large) would slow every file down for the one format it needs.
  */
-const PARSERS: Record<FileFormat, (bytes: Uint8Array) => Promise<RawDocument>> = {
+const PARSERS: Record<FileFormat, (bytes: Uint8Array, fileName: string) => Promise<RawDocument>> = {
   pdf: async (bytes) => (await import('./parse-pdf.js')).parsePdf(bytes),
   doc: async (bytes) => (await import('./parse-doc.js')).parseDoc(bytes),
   docx: async (bytes) => (await import('./parse-docx.js')).parseDocx(bytes),
@@ -17,7 +17,24 @@ const PARSERS: Record<FileFormat, (bytes: Uint8Array) => Promise<RawDocument>> =
   ppt: async (bytes) => (await import('./parse-ppt.js')).parsePpt(bytes),
   pptx: async (bytes) => (await import('./parse-pptx.js')).parsePptx(bytes),
   txt: async (bytes) => (await import('./parse-txt.js')).parseTxt(bytes),
+  md: async (bytes) => (await import('./parse-markdown.js')).parseMarkdown(bytes),
+  // A CSV file is one sheet, named after the file as spreadsheet programs name it.
+  csv: async (bytes, fileName) =>
+    (await import('./parse-csv.js')).parseCsv(bytes, baseName(fileName)),
+  html: async (bytes) => (await import('./parse-html.js')).parseHtml(bytes),
+  json: async (bytes) => (await import('./parse-json.js')).parseJson(bytes),
+  rtf: async (bytes) => (await import('./parse-rtf.js')).parseRtf(bytes),
+  odt: async (bytes) => (await import('./parse-opendocument.js')).parseOpenDocument(bytes, 'odt'),
+  ods: async (bytes) => (await import('./parse-opendocument.js')).parseOpenDocument(bytes, 'ods'),
+  odp: async (bytes) => (await import('./parse-opendocument.js')).parseOpenDocument(bytes, 'odp'),
 };
+
+/** "Q3 budget" for "uploads/Q3 budget.csv". */
+function baseName(fileName: string): string {
+  const name = fileName.slice(Math.max(fileName.lastIndexOf('/'), fileName.lastIndexOf('\\')) + 1);
+  const dot = name.lastIndexOf('.');
+  return (dot > 0 ? name.slice(0, dot) : name).trim().slice(0, 100) || 'Sheet1';
+}
 
 /**
  * Parses an upload in this thread. Hostile files can still hang or exhaust memory here: the
@@ -37,7 +54,7 @@ export async function parseDocument(bytes: Uint8Array, fileName: string): Promis
 
   let raw: RawDocument;
   try {
-    raw = await PARSERS[format](bytes);
+    raw = await PARSERS[format](bytes, fileName);
   } catch (error) {
     throw asParseError(format, error);
   }
@@ -52,11 +69,7 @@ export async function parseDocument(bytes: Uint8Array, fileName: string): Promis
     );
   }
   if (sections.reduce((total, section) => total + section.text.length, 0) > MAX_TEXT_CHARS) {
-    throw new ParseError(
-      'TOO_LARGE',
-      `This file holds more than ${MAX_TEXT_CHARS / 1_000_000} million characters of text, ` +
-        'the most Lumen indexes for one document.',
-    );
+    throw textTooLarge();
   }
   return { format, title: normaliseTitle(raw.title), sections };
 }

@@ -1,4 +1,4 @@
-import { MAX_INPUT_BYTES } from './limits.js';
+import { MAX_INPUT_BYTES, MAX_TEXT_CHARS } from './limits.js';
 import { type FileFormat } from './types.js';
 
 /**
@@ -38,6 +38,14 @@ export const FORMAT_LABELS: Record<FileFormat, string> = {
   ppt: 'a PowerPoint presentation',
   pptx: 'a PowerPoint presentation',
   txt: 'a text file',
+  md: 'a Markdown file',
+  csv: 'a CSV file',
+  html: 'an HTML page',
+  json: 'a JSON file',
+  rtf: 'an RTF document',
+  odt: 'an OpenDocument text',
+  ods: 'an OpenDocument spreadsheet',
+  odp: 'an OpenDocument presentation',
 };
 
 const NOUNS: Record<FileFormat, string> = {
@@ -49,6 +57,14 @@ const NOUNS: Record<FileFormat, string> = {
   ppt: 'PowerPoint presentation',
   pptx: 'PowerPoint presentation',
   txt: 'text file',
+  md: 'Markdown file',
+  csv: 'CSV file',
+  html: 'HTML page',
+  json: 'JSON file',
+  rtf: 'RTF document',
+  odt: 'OpenDocument text',
+  ods: 'OpenDocument spreadsheet',
+  odp: 'OpenDocument presentation',
 };
 
 export function corrupt(format: FileFormat, cause?: unknown): ParseError {
@@ -76,5 +92,13 @@ export function tooLarge(): ParseError {
   return new ParseError(
     'TOO_LARGE',
     `This file is larger than ${MAX_INPUT_BYTES / 1024 / 1024} MB, the most Lumen reads.`,
+  );
+}
+
+export function textTooLarge(): ParseError {
+  return new ParseError(
+    'TOO_LARGE',
+    `This file holds more than ${MAX_TEXT_CHARS / 1_000_000} million characters of text, ` +
+      'the most Lumen indexes for one document.',
   );
 }

@@ -1,10 +1,26 @@
-export type FileFormat = 'pdf' | 'doc' | 'docx' | 'xls' | 'xlsx' | 'ppt' | 'pptx' | 'txt';
+export type FileFormat =
+  | 'pdf'
+  | 'doc'
+  | 'docx'
+  | 'xls'
+  | 'xlsx'
+  | 'ppt'
+  | 'pptx'
+  | 'txt'
+  | 'md'
+  | 'csv'
+  | 'html'
+  | 'json'
+  | 'rtf'
+  | 'odt'
+  | 'ods'
+  | 'odp';
 
 /** Where a section sits in its document, so an answer can point into it. `index` is 1-based. */
 export interface SectionLocation {
   kind: 'page' | 'sheet' | 'slide' | 'document';
   index: number;
-  /** Sheet name for spreadsheets. */
+  /** Sheet name for spreadsheets (a CSV file's is its file name). */
   name?: string;
 }
 
