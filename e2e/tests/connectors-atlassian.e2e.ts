@@ -90,7 +90,23 @@ describe('Confluence and Jira connectors', () => {
       0,
     );
     await screenshot(page, 'connectors-confluence-synced');
-  });
+
+    // The sync's result rings the bell (it asks every minute; a reload asks now).
+    const bell = page.getByRole('button', { name: /^Notifications, \d+ unread$/ });
+    for (let i = 0; i < 30 && !(await bell.isVisible()); i++) {
+      await page.waitForTimeout(1000);
+      await page.reload();
+    }
+    await bell.click();
+    const panel = page.getByRole('dialog', { name: 'Notifications' });
+    await panel.getByRole('button', { name: /^Unread: .+ synced/ }).waitFor();
+    await panel
+      .getByText(/\d+ items? new or changed/)
+      .first()
+      .waitFor();
+    await screenshot(page, 'notifications-after-sync');
+    await page.keyboard.press('Escape');
+  }, 120_000);
 
   it('answers from Confluence, opening the cited page in the app with its Confluence link', async () => {
     await page.goto(`${app.url}/app/dashboard`);

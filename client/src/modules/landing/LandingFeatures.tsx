@@ -83,7 +83,7 @@ export function ConnectFeature() {
       title="Bring every tool together, then build bots on your own AI key"
       intro="Connect the places your team works, or upload files, and Lumen keeps them searchable in one place for your workspace."
       points={[
-        'Connect tools like Confluence and Google Drive, or upload PDF, Word, Excel, PowerPoint and text files.',
+        'Connect tools like Confluence and Google Drive, or upload PDF, Office, OpenDocument, Markdown, CSV and text files.',
         'Create bots with a name, model, language and the sources they may answer from.',
         'Bots run on your own AI-provider key, which is stored encrypted and only ever shown masked.',
       ]}

@@ -29,7 +29,7 @@ function action(source: CatalogueSource, state: CatalogueState): string {
 
 /** The card's line: what syncs, and through which connector when the card names a part of it. */
 function syncsLine(source: CatalogueSource): string {
-  if (!source.connector) return 'PDF, Word, Excel, PowerPoint and text files';
+  if (!source.connector) return 'PDF, Office, OpenDocument, Markdown, CSV, HTML and text files';
   const info = CONNECTORS[source.connector];
   const part = source.name !== info.title && source.name !== info.label;
   return part ? `Through the ${info.label} connector. ${info.syncs}` : info.syncs;
