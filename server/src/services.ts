@@ -155,7 +155,7 @@ export function createServices(
     config.publicUrl,
     auditLog,
   );
-  const domainJoin = new DomainJoinService(db, auth, auditLog, logger);
+  const domainJoin = new DomainJoinService(db, auth, auditLog, logger, notifications);
   const storage: ObjectStorage = config.s3
     ? new S3Storage(config.s3)
     : new LocalStorage(config.dataDir, keys.storage);

@@ -156,6 +156,11 @@ describe('POST /api/signin', () => {
     expect(claims.exp - claims.iat).toBeLessThanOrEqual(15 * 60);
     const me = await app.rest('GET', '/api/me', undefined, { token: res.body.token });
     expect(me.body).toMatchObject({ id, email });
+    // A new account works before its address is verified, and says it is not.
+    expect(me.body.emailVerified).toBe(false);
+    await app.sql(`UPDATE users SET email_verified_at = now() WHERE id = $1`, [id]);
+    const after = await app.rest('GET', '/api/me', undefined, { token: res.body.token });
+    expect(after.body.emailVerified).toBe(true);
   });
 
   it('answers an unknown email exactly like a wrong password', async () => {

@@ -197,6 +197,19 @@ describe('joining', () => {
       workspaceId: tess.workspaceId,
     };
 
+    // The team's admins hear of it.
+    const told = await app.sql(
+      `SELECT user_id, title, body, link FROM notifications WHERE kind = 'member_joined' AND workspace_id = $1`,
+      [tess.workspaceId],
+    );
+    expect(told).toEqual([
+      expect.objectContaining({
+        user_id: tess.id,
+        link: '/app/users',
+        body: expect.stringContaining(colin.email),
+      }),
+    ]);
+
     // The new token is the team's; every old token and key stopped working.
     const me = await gqlOk(app, joined, `{ me { id roles workspace { id } } }`);
     expect(me.me.workspace.id).toBe(tess.workspaceId);

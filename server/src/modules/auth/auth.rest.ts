@@ -107,7 +107,12 @@ export function authRoutes(services: Services): Router {
     '/me',
     requireViewer(services),
     handle(async (req, res) => {
-      res.json({ ...publicUser(req.viewer!.user), permissions: req.viewer!.permissions });
+      const user = req.viewer!.user;
+      res.json({
+        ...publicUser(user),
+        emailVerified: user.emailVerifiedAt != null,
+        permissions: req.viewer!.permissions,
+      });
     }),
   );
 

@@ -11,6 +11,7 @@ import { emailDomain } from '../sso/sso-input.js';
 import { MemberErrors } from './members.errors.js';
 import { User } from './user.entity.js';
 import { Workspace } from './workspace.entity.js';
+import type { NotificationsService } from '../notifications/notifications.service.js';
 
 /** The role of someone who joins by domain: the invitation default, the least one. */
 export const DOMAIN_JOIN_ROLE: RoleKey = 'customer_facing';
@@ -35,6 +36,8 @@ export class DomainJoinService {
     private readonly auth: AuthService,
     private readonly audit: AuditLog,
     private readonly logger: Logger,
+    /** Tells the team's admins someone joined (absent in tests that do not need it). */
+    private readonly notifications?: NotificationsService,
   ) {}
 
   /** Admins turn joining by domain on or off for their workspace. */
@@ -115,6 +118,15 @@ export class DomainJoinService {
       'member.joined_by_domain',
       { type: 'user', id: user.id, label: user.email, details: { domain: team.domain } },
     );
+    const name = `${user.firstName} ${user.lastName}`.trim() || user.email;
+    await this.notifications?.notify({
+      workspaceId: team.id,
+      userIds: (await this.notifications.admins(team.id)).filter((id) => id !== user.id),
+      kind: 'member_joined',
+      title: `${name} joined the workspace`,
+      body: `${user.email} joined by the ${team.domain} domain (role: Customer-facing prod).`,
+      link: '/app/users',
+    });
     return this.auth.startVerifiedSession(user, randomUUID(), remember);
   }
 

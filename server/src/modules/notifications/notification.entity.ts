@@ -35,7 +35,7 @@ export class Notification {
   @JoinColumn({ name: 'user_id' })
   user?: User;
 
-  /** sync_finished, sync_failed, needs_reauth, invitation_accepted, file_failed, answer_down. */
+  /** sync_finished, sync_failed, needs_reauth, invitation_accepted, member_joined, file_failed, answer_down. */
   @Column({ type: 'text' })
   kind: string;
 

@@ -20,7 +20,7 @@ export class NotificationType {
 
   @Field(() => String, {
     description:
-      'sync_finished, sync_failed, needs_reauth, invitation_accepted, file_failed or answer_down.',
+      'sync_finished, sync_failed, needs_reauth, invitation_accepted, member_joined, file_failed or answer_down.',
   })
   kind: string;
 

@@ -66,6 +66,15 @@ export class NotificationsService {
     return { workspaceId: rows[0]?.workspace_id ?? '', userIds: rows.map((r) => r.id) };
   }
 
+  /** The workspace's admins (who hear that someone joined). */
+  async admins(workspaceId: string): Promise<string[]> {
+    const rows: { id: string }[] = await this.db.query(
+      `SELECT id FROM users WHERE workspace_id = $1 AND 'admin' = ANY(roles) AND deactivated_at IS NULL`,
+      [workspaceId],
+    );
+    return rows.map((r) => r.id);
+  }
+
   async list(viewer: Viewer, first: number): Promise<Notification[]> {
     return this.db.getRepository(Notification).find({
       where: { userId: viewer.userId },
