@@ -1,6 +1,13 @@
 import { darken, DEFAULT_THEME } from '@mantine/core';
 import { describe, expect, it } from 'vitest';
-import { ACCENT, cssVariablesResolver, DARK_LINK, LIGHT_ORANGE_TEXT, theme } from './theme';
+import {
+  ACCENT,
+  cssVariablesResolver,
+  DANGER_TEXT,
+  DARK_LINK,
+  LIGHT_ORANGE_TEXT,
+  theme,
+} from './theme';
 
 /** WCAG 2 relative luminance of a #rrggbb or rgb()/rgba() colour. */
 function luminance(color: string): number {
@@ -38,6 +45,16 @@ describe('theme contrast (WCAG AA)', () => {
     // What Mantine would have drawn: the tint all but vanishes on the rail.
     const mantineTint = darken(theme.colors!.lumen![9], 0.5);
     expect(contrast(mantineTint, DARK_SURFACES.rail)).toBeLessThan(1.5);
+  });
+
+  it('danger text (Revoke) reads in both schemes', () => {
+    const red = DEFAULT_THEME.colors.red;
+    const [light, darkShade] = [...DANGER_TEXT.matchAll(/red-(\d)/g)].map((m) => Number(m[1]));
+    expect(contrast(red[light!]!, '#ffffff')).toBeGreaterThanOrEqual(4.5);
+    for (const [where, surface] of Object.entries(DARK_SURFACES))
+      expect(contrast(red[darkShade!]!, surface), where).toBeGreaterThanOrEqual(4.5);
+    // The shade it replaces did not.
+    expect(contrast(red[6], '#ffffff')).toBeLessThan(4.5);
   });
 
   it('light: the active item keeps its readable text', () => {

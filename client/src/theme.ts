@@ -99,3 +99,6 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     '--mantine-color-lumen-text': DARK_LINK,
   },
 });
+
+/** Red text that keeps WCAG AA contrast in both schemes (red.6 is 3.3:1 on white). */
+export const DANGER_TEXT = 'light-dark(var(--mantine-color-red-9), var(--mantine-color-red-5))';

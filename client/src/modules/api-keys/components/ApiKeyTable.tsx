@@ -5,6 +5,7 @@ import { displayName } from '../../../layout/user-display';
 import { formatKeyDate, formatLastUsed, isExpired } from '../key-dates';
 import { sortPermissions } from '../permission-labels';
 import { TableScroll } from '../../../shared/table-scroll/TableScroll';
+import { DANGER_TEXT } from '../../../theme';
 
 interface ApiKeyTableProps {
   keys: readonly ApiKeyFieldsFragment[];
@@ -133,7 +134,7 @@ export function ApiKeyTable({ keys, showCreator, currentUserId, onRevoke }: ApiK
                   size="xs"
                   variant="subtle"
                   color="red"
-                  c="red.6"
+                  c={DANGER_TEXT}
                   leftSection={<IconTrash size={14} />}
                   onClick={() => onRevoke(key)}
                   aria-label={`Revoke ${key.name}`}

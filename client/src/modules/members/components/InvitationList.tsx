@@ -13,6 +13,7 @@ import { errorMessage } from '../../../shared/graphql-errors';
 import { QueryState } from '../../../shared/QueryState';
 import { sortRoleKeys } from './role-labels';
 import classes from './MemberList.module.css';
+import { DANGER_TEXT } from '../../../theme';
 
 type Invitation = InvitationsQuery['invitations'][number];
 
@@ -165,7 +166,7 @@ function InvitationRow({
             size="xs"
             variant="subtle"
             color="red"
-            c="red.6"
+            c={DANGER_TEXT}
             leftSection={<IconX size={14} />}
             loading={busy === 'revoke'}
             disabled={busy === 'resend'}
