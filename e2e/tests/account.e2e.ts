@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppShell } from '../pages/app-shell.js';
 import { startAppServer, type AppServer } from '../support/app-server.js';
 import { screenshot } from '../support/browser.js';
+import { uploadThroughApi } from '../support/rest-upload.js';
 import { signedInAdmin } from '../support/signed-in.js';
 
 /**
@@ -67,39 +68,14 @@ describe('Account settings and notifications', () => {
   });
 
   it('shows an uploaded CSV as a table on its page', async () => {
-    const token = await page.evaluate(() => localStorage.getItem('token'));
-    const call = (path: string, body: unknown) =>
-      fetch(`${app.url}${path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-        body: JSON.stringify(body),
-      });
-    const fileType = 'text/csv';
-    const bytes = Buffer.from(
-      'Item,Supplier,Monthly budget\n"Paper, A4",Papeterie Dupont,120 EUR\nToner,PrintCo,300 EUR\nCoffee,Café du Coin,80 EUR\n',
-    );
-    const ticketRes = await call('/api/integrations/get-upload-url', {
-      fileName: 'office-supplies.csv',
-      fileType,
-      metadata: { uploadedAt: new Date().toISOString() },
+    const token = (await page.evaluate(() => localStorage.getItem('token')))!;
+    const documentId = await uploadThroughApi(app.url, token, {
+      name: 'office-supplies.csv',
+      type: 'text/csv',
+      bytes: Buffer.from(
+        'Item,Supplier,Monthly budget\n"Paper, A4",Papeterie Dupont,120 EUR\nToner,PrintCo,300 EUR\nCoffee,Café du Coin,80 EUR\n',
+      ),
     });
-    expect(ticketRes.status).toBe(200);
-    const ticket = (await ticketRes.json()) as { uploadUrl: string; fileKey: string };
-    const put = await fetch(new URL(ticket.uploadUrl, app.url), {
-      method: 'PUT',
-      body: bytes,
-      headers: { 'Content-Type': fileType },
-    });
-    expect(put.ok).toBe(true);
-    const confirm = await call('/api/integrations/confirm-upload', {
-      fileKey: ticket.fileKey,
-      fileName: 'office-supplies.csv',
-      fileSize: bytes.length,
-      fileType,
-    });
-    expect(confirm.status, await confirm.clone().text()).toBe(200);
-    const { documentId } = (await confirm.json()) as { documentId: string };
-    expect(documentId).toBeTruthy();
     await page.goto(`${app.url}/app/documents/${documentId}`);
     const table = page.getByRole('table');
     // Parsed in the background: a reload shows it once indexed.
@@ -117,35 +93,12 @@ describe('Account settings and notifications', () => {
   });
 
   it('rings the bell when an uploaded file cannot be read', async () => {
-    const token = await page.evaluate(() => localStorage.getItem('token'));
-    const call = (path: string, body: unknown) =>
-      fetch(`${app.url}${path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-        body: JSON.stringify(body),
-      });
-    const fileType = 'application/octet-stream';
-    const ticketRes = await call('/api/integrations/get-upload-url', {
-      fileName: 'broken.pdf',
-      fileType,
-      metadata: { uploadedAt: new Date().toISOString() },
+    const token = (await page.evaluate(() => localStorage.getItem('token')))!;
+    await uploadThroughApi(app.url, token, {
+      name: 'broken.pdf',
+      type: 'application/octet-stream',
+      bytes: Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(2000, 0x41)]),
     });
-    expect(ticketRes.status).toBe(200);
-    const ticket = (await ticketRes.json()) as { uploadUrl: string; fileKey: string };
-    const bytes = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(2000, 0x41)]);
-    const put = await fetch(new URL(ticket.uploadUrl, app.url), {
-      method: 'PUT',
-      body: bytes,
-      headers: { 'Content-Type': fileType },
-    });
-    expect(put.ok).toBe(true);
-    const confirm = await call('/api/integrations/confirm-upload', {
-      fileKey: ticket.fileKey,
-      fileName: 'broken.pdf',
-      fileSize: bytes.length,
-      fileType,
-    });
-    expect(confirm.status, await confirm.clone().text()).toBe(200);
     // The bell asks every minute; a reload asks now.
     const bell = page.getByRole('button', { name: /^Notifications, \d+ unread$/ });
     for (let i = 0; i < 30 && !(await bell.isVisible()); i++) {
