@@ -177,12 +177,14 @@ export class AskService {
     if (!key || !Number.isFinite(rate)) return;
     const wait = await this.throttle.lockedFor([key]);
     if (wait > 0) throw SearchErrors.tooManyQuestions(wait);
-    await this.throttle.recordFailure(key, {
-      // The question that reaches the rate is answered and locks the next ones out.
-      maxFailures: rate,
+    // Counted in one atomic upsert: the question one over the rate is refused however many
+    // arrive at once (checking the lock first alone lets concurrent questions all through).
+    const over = await this.throttle.recordFailure(key, {
+      maxFailures: rate + 1,
       windowSeconds: 60,
       lockSeconds: 60,
     });
+    if (over) throw SearchErrors.tooManyQuestions(60);
   }
 
   /**
