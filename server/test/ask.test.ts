@@ -341,4 +341,35 @@ describe('search statistics', () => {
     expect(del.errors).toBeUndefined();
     expect(await stats()).toEqual({ df: null, chunks: 1 });
   });
+
+  it('stay equal to a count of the chunks after a delete, with the planner statistics up to date', async () => {
+    const user = await newAdmin(app, 'Recount');
+    const ids: string[] = [];
+    for (const [name, text] of [
+      ['a.txt', 'Granite quarry safety rules: helmets at the granite face.'],
+      ['b.txt', 'Quarry blasting schedule and helmets for visitors.'],
+      ['c.txt', 'Visitors sign in at the quarry gate.'],
+    ])
+      ids.push(await uploadText(app, user, name, text));
+    // With statistics, the planner knows no term has df 0: the delete must not depend on that.
+    await app.sql('ANALYZE search_term_stats');
+    const del = await app.graphqlRaw(
+      `mutation($id: ID!) { deleteDocument(id: $id) }`,
+      { id: ids[0] },
+      user.token,
+    );
+    expect(del.errors).toBeUndefined();
+    const kept = await app.sql(
+      `SELECT lexeme, df FROM search_term_stats WHERE workspace_id = $1 ORDER BY lexeme`,
+      [user.workspaceId],
+    );
+    const counted = await app.sql(
+      `SELECT u.lexeme, count(*)::int AS df FROM chunks c, unnest(c.tsv) u
+        WHERE c.workspace_id = $1 GROUP BY 1 ORDER BY 1`,
+      [user.workspaceId],
+    );
+    expect(kept).toEqual(counted);
+    expect(kept.map((r: { lexeme: string }) => r.lexeme)).not.toContain('granit');
+    expect(kept).toContainEqual({ lexeme: 'quarri', df: 2 });
+  });
 });

@@ -101,4 +101,29 @@ describe('ranking of a question', () => {
       RANKING.candidateCap = cap;
     }
   });
+
+  // The scoring models the cross protocol measures (docs/RANKING.md): each must rank by the
+  // words, their rarity and their repeats, or its figures would mean nothing.
+  const models: Partial<typeof RANKING>[] = [
+    { model: 'bm25' },
+    { model: 'dfr' },
+    { model: 'ql' },
+    { model: 'bm25', titleNormalised: 0 },
+  ];
+  for (const change of models) {
+    it(`ranks by rarity, repeats and the question's words with ${JSON.stringify(change)}`, async () => {
+      const configured = { ...RANKING };
+      Object.assign(RANKING, change);
+      try {
+        // "quokka" is rarer than "studied" (two passages): the passage holding it comes first.
+        expect((await titles('studied quokka')).slice(0, 2)).toEqual(['quokka', 'wombat']);
+        expect((await titles('quokka wombat wombat wombat'))[0]).toBe('wombat');
+        const hits = await titles('oxygen polarography');
+        expect(hits[0]).toBe('pressure');
+        expect(hits).not.toContain('menu');
+      } finally {
+        Object.assign(RANKING, configured);
+      }
+    });
+  }
 });

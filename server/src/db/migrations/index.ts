@@ -37,6 +37,7 @@ import { SlackIntegration1795826105480 } from './1795826105480-SlackIntegration.
 import { SearchHistoryUnknownAsker1795834718469 } from './1795834718469-SearchHistoryUnknownAsker.js';
 import { DocumentOrderIndexes1795834850409 } from './1795834850409-DocumentOrderIndexes.js';
 import { EmailVerificationAndDomainJoin1795834958548 } from './1795834958548-EmailVerificationAndDomainJoin.js';
+import { SearchStatsDeleteByKey1795900000000 } from './1795900000000-SearchStatsDeleteByKey.js';
 
 /** Every migration in order. New ones come from `npm run migration:generate -w server -- Name`. */
 export const migrations = [
@@ -79,4 +80,5 @@ export const migrations = [
   SearchHistoryUnknownAsker1795834718469,
   DocumentOrderIndexes1795834850409,
   EmailVerificationAndDomainJoin1795834958548,
+  SearchStatsDeleteByKey1795900000000,
 ];

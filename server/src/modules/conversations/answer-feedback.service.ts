@@ -10,6 +10,7 @@ import type { ConversationOwner } from './conversations.service.js';
 import { feedbackFactors, type FeedbackVoteRow } from './feedback-ranking.js';
 import { readableRows, sqlParams } from '../access/visibility.js';
 import type { AnswerOrigin } from './answer-origin.js';
+import { textSearchConfig } from '../search/text-search.js';
 
 export interface RatingInput {
   turnId?: unknown;
@@ -90,7 +91,7 @@ export class AnswerFeedbackService {
       `INSERT INTO answer_feedback (turn_id, workspace_id, bot_id, voter_key, user_id, vote, reason,
                                     comment, question, question_terms, document_ids)
        SELECT t.id, t.workspace_id, c.bot_id, $3, $4, $${n - 2}, $${n - 1}, $${n}, t.question,
-              coalesce((SELECT array_agg(u.lexeme) FROM unnest(to_tsvector('english', t.search_query)) u), '{}'),
+              coalesce((SELECT array_agg(u.lexeme) FROM unnest(to_tsvector(${textSearchConfig()}, t.search_query)) u), '{}'),
               coalesce((SELECT array_agg(DISTINCT (s->>'documentId')::uuid)
                           FROM jsonb_array_elements(t.sources) s), '{}')
          FROM conversation_turns t JOIN conversations c ON c.id = t.conversation_id

@@ -10,6 +10,7 @@ import {
 import { expansionTerms, minimumSupport, type FeedbackWord } from './feedback.js';
 import { RANKING } from './ranking.js';
 import type { RetrievalQuery, RetrievalResult, Retriever, ScoredChunk } from './retriever.js';
+import { textSearchConfig } from './text-search.js';
 
 /**
  * BM25F-style ranking in Postgres. ts_rank of a single term is a saturating, field-weighted term
@@ -163,7 +164,8 @@ export class LexicalRetriever implements Retriever {
     // The visibility filter comes first and inside the candidates: nothing unreadable is ranked.
     const where = [readableRows(query.reader, 'c', param), `c.tsv @@ ${param(match, '::tsquery')}`];
     for (const filter of [analysed.phrases, analysed.excluded]) {
-      if (filter) where.push(`c.tsv @@ websearch_to_tsquery('english', ${param(filter)})`);
+      if (filter)
+        where.push(`c.tsv @@ websearch_to_tsquery(${textSearchConfig()}, ${param(filter)})`);
     }
     if (query.kinds?.length) {
       where.push(
@@ -201,19 +203,18 @@ export class LexicalRetriever implements Retriever {
   ): Promise<ScoredChunk[]> {
     if (ids.length === 0) return [];
     const { params, param } = sqlParams([workspaceId, ids]);
-    const saturate = bm25Saturation(analysed.avgLength);
+    const termScore = scoringModel(analysed);
     // ts_rank of a one-term query with every weight 1 is H(n) / (pi^2 / 6), where H(n) is the sum
     // of 1/j^2 for j = 1..n and n the term's occurrences; inverting it (the tail of that sum is
     // ~1/(n + 0.5)) reads n back out of the tsvector. Weights {0,0,0,1} count title (A) ones only.
     const count = (weights: string, tsquery: string) =>
       `round(1 / greatest(1.64493406685 * (1 - ts_rank('${weights}', c.tsv, ${tsquery}, 0)), 1e-6) - 0.5)`;
-    const fieldTf = (tsquery: string) =>
-      `(${count('{1,1,1,1}', tsquery)} + ${RANKING.titleWeight - 1} * ${count('{0,0,0,1}', tsquery)})`;
+    const counts = (tsquery: string) => ({
+      all: count('{1,1,1,1}', tsquery),
+      title: count('{0,0,0,1}', tsquery),
+    });
     const exact = terms
-      .map(
-        (t) =>
-          `${t.idf * t.weight} * ${saturate(fieldTf(param(tsqueryLexeme(t.lexeme), '::tsquery')))}`,
-      )
+      .map((t) => termScore(t, counts(param(tsqueryLexeme(t.lexeme), '::tsquery'))))
       .join(' + ');
     // The proximity bonus is off by default (ranking.ts); off, it costs nothing.
     const pairs =
@@ -242,7 +243,8 @@ export class LexicalRetriever implements Retriever {
   ): Promise<WeightedTerm[]> {
     const feedback = ranked.slice(0, RANKING.feedbackDocs);
     if (feedback.length < 2) return [];
-    const top = feedback[0].score || 1;
+    // Query likelihood's scores can fall below zero: a passage lends nothing below none.
+    const top = feedback[0].score > 0 ? feedback[0].score : 1;
     // Words are counted over the feedback passages first and only those the guard can accept
     // are looked up in the statistics (a tenth of them, typically).
     const rows: FeedbackWord[] = await this.db.query(
@@ -260,7 +262,7 @@ export class LexicalRetriever implements Retriever {
       [
         workspaceId,
         feedback.map((c) => c.chunkId),
-        feedback.map((c) => c.score / top),
+        feedback.map((c) => Math.max(c.score, 0) / top),
         terms.map((t) => t.lexeme),
         minimumSupport(feedback.length),
       ],
@@ -282,9 +284,59 @@ interface WeightedTerm extends AnalysedTerm {
   carried?: boolean;
 }
 
+/** A term's occurrences in a passage (SQL): all of them, and those in the title. */
+interface TermCounts {
+  all: string;
+  title: string;
+}
+
+/**
+ * One term's share of a passage's score (SQL) under the configured model, given its counts.
+ * Each is a sum over terms, so the lent words of feedback add up alike.
+ */
+function scoringModel(analysed: AnalysedQuery): (term: WeightedTerm, counts: TermCounts) => string {
+  const { avgLength, chunkCount } = analysed;
+  // A title occurrence weighs titleWeight body ones.
+  const weighted = ({ all, title }: TermCounts) =>
+    `(${all} + ${RANKING.titleWeight - 1} * ${title})`;
+  if (RANKING.model === 'dfr') {
+    // I(n)L2: the informative content of the word (from its document frequency) times the
+    // first normalisation's gain, tfn / (tfn + 1), where tfn is the length-normalised frequency.
+    const tfn = (tf: string) =>
+      `(${tf}) * ln(1 + ${RANKING.dfrC * avgLength}::float8 / greatest(c.length, 1)) / ${Math.LN2}`;
+    return (t, counts) =>
+      `${t.weight * Math.log2((chunkCount + 1) / (t.df + 0.5))} * ${tfn(weighted(counts))} / (${tfn(weighted(counts))} + 1)`;
+  }
+  if (RANKING.model === 'ql') {
+    // Dirichlet-smoothed log likelihood, rank-equivalent form: ln(1 + tf / (μ p)) plus the
+    // passage's length prior ln(μ / (length + μ)), counted once per question word.
+    const mu = RANKING.qlMu;
+    return (t, counts) => {
+      const p = Math.max(t.df, 1) / Math.max(chunkCount * avgLength, 1);
+      return `${t.weight} * (ln(1 + ${weighted(counts)} / ${mu * p}) + ln(${mu}::float8 / (c.length + ${mu})))`;
+    };
+  }
+  if (RANKING.titleNormalised === 0) {
+    // BM25F with the title field left unnormalised: the body's occurrences are normalised by
+    // the passage's length, the title's are not (a title is short whatever the passage).
+    const norm = lengthNorm(avgLength);
+    return (t, { all, title }) => {
+      const tf = `((${all} - ${title}) / ${norm} + ${RANKING.titleWeight} * ${title})`;
+      return `${t.idf * t.weight} * ${tf} * ${RANKING.k1 + 1} / (${tf} + ${RANKING.k1})`;
+    };
+  }
+  const saturate = bm25Saturation(avgLength);
+  return (t, counts) => `${t.idf * t.weight} * ${saturate(weighted(counts))}`;
+}
+
+/** BM25's length normalisation (SQL): 1 - b + b × length / average length. */
+function lengthNorm(avgLength: number): string {
+  return `(${1 - RANKING.b} + ${RANKING.b} * c.length / ${avgLength}::float8)`;
+}
+
 /** BM25's saturation of a term frequency (SQL), normalised by the chunk's length. */
 function bm25Saturation(avgLength: number): (tf: string) => string {
-  const norm = `(${1 - RANKING.b} + ${RANKING.b} * c.length / ${avgLength})`;
+  const norm = lengthNorm(avgLength);
   return (tf) => `(${tf}) * ${RANKING.k1 + 1} / ((${tf}) + ${RANKING.k1} * ${norm})`;
 }
 

@@ -1,5 +1,6 @@
 import type { DataSource } from 'typeorm';
 import { idf, RANKING } from './ranking.js';
+import { textSearchConfig } from './text-search.js';
 
 export interface AnalysedTerm {
   lexeme: string;
@@ -48,7 +49,7 @@ export async function analyseQuery(
     db.query(
       `SELECT u.lexeme, coalesce(u.positions[1], 1)::int AS position,
               coalesce(array_length(u.positions, 1), 1)::int AS qtf, coalesce(s.df, 0)::int AS df
-         FROM unnest(to_tsvector('english', $2)) u
+         FROM unnest(to_tsvector(${textSearchConfig()}, $2)) u
          LEFT JOIN search_term_stats s ON s.workspace_id = $1 AND s.lexeme = u.lexeme`,
       [workspaceId, wanted],
     ) as Promise<{ lexeme: string; position: number; qtf: number; df: number }[]>,

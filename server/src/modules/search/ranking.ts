@@ -7,10 +7,14 @@
  * seven shared collections and scored on the seventh (docs/RANKING.md).
  */
 export const RANKING: {
+  model: ScoringModel;
+  dfrC: number;
+  qlMu: number;
   k1: number;
   b: number;
   repeatedWords: number;
   titleWeight: number;
+  titleNormalised: number;
   proximityWeight: number;
   candidateCap: number;
   rescoreDepth: number;
@@ -22,7 +26,24 @@ export const RANKING: {
   feedbackAgreement: number;
   maxTerms: number;
   carriedWeight: number;
+  passageSupport: number;
+  passagesPerDocument: number;
 } = {
+  /**
+   * The scoring function of the exact pass (the cheap first pass is always BM25): 'bm25';
+   * 'dfr', divergence from randomness I(n)L2 (Amati), whose saturation and length normalisation
+   * have no k1 or b; 'ql', query likelihood with Dirichlet smoothing. BM25 won held-out
+   * (docs/RANKING.md); the others stay so the cross protocol keeps measuring them.
+   */
+  model: 'bm25',
+  /** DFR's length normalisation 2: tf × log2(1 + c × average length / length). */
+  dfrC: 1,
+  /**
+   * Query likelihood's Dirichlet prior. The workspace keeps document frequencies only, so a
+   * word's collection probability is taken as df / total length (each passage holding it once):
+   * the same ranking as a larger μ when words repeat alike across the workspace.
+   */
+  qlMu: 2000,
   /** BM25 term-frequency saturation. */
   k1: 1.2,
   /** BM25 length normalisation (0 = none, 1 = full). */
@@ -35,6 +56,12 @@ export const RANKING: {
   repeatedWords: 0.5,
   /** Weight of a title occurrence relative to one in the body (BM25F-style field weight). */
   titleWeight: 3,
+  /**
+   * 1: the title's occurrences are normalised with the passage's length, as the body's are (one
+   * field of weighted counts). 0: BM25F with the title field unnormalised (only the body's
+   * occurrences are divided by the length). Measured held-out (docs/RANKING.md).
+   */
+  titleNormalised: 1,
   /**
    * Weight of the proximity bonus (question words next to each other in a passage). Off: it
    * helped on none of the four collections and cost up to a fifth of the re-scoring time.
@@ -80,7 +107,17 @@ export const RANKING: {
    * tune split of bench:answers).
    */
   carriedWeight: 0.25,
+  /**
+   * The results list ranks a document by its best passage plus its next best ones weighted by
+   * this to the power of their place (0 = the best passage alone). Measured held-out, and on
+   * the collections cut into short passages as a stand-in for long documents (docs/RANKING.md).
+   */
+  passageSupport: 0,
+  /** How many of a document's passages count towards its rank (with passageSupport above 0). */
+  passagesPerDocument: 3,
 };
+
+export type ScoringModel = 'bm25' | 'dfr' | 'ql';
 
 /** BM25's IDF, never negative. */
 export function idf(df: number, chunkCount: number): number {

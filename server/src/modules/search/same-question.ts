@@ -1,3 +1,5 @@
+import { textSearchConfig } from './text-search.js';
+
 /**
  * "The same question" for content gaps, in SQL: its distinct stems in order, so "What's the
  * dress code?", "dress code" and "What is the Dress Code" count together (three people rarely
@@ -7,6 +9,6 @@
  */
 export function sameQuestionSql(column: string): string {
   return `coalesce(nullif(array_to_string(array(
-            SELECT DISTINCT u.lexeme FROM unnest(to_tsvector('english', ${column})) u ORDER BY 1), ' '), ''),
+            SELECT DISTINCT u.lexeme FROM unnest(to_tsvector(${textSearchConfig()}, ${column})) u ORDER BY 1), ' '), ''),
           lower(btrim(${column})))`;
 }

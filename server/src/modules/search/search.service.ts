@@ -3,7 +3,9 @@ import type { Reader } from '../access/reader.js';
 import { hydratePassages, type Passage } from './passages.js';
 import { tsqueryLexeme } from './query-analysis.js';
 import type { QueryTerm, Retriever } from './retriever.js';
+import { documentRanking } from './document-ranking.js';
 import type { SourceKind } from '../sources/source.entity.js';
+import { textSearchConfig } from './text-search.js';
 
 export interface PassageQuery {
   text: string;
@@ -62,10 +64,7 @@ export class SearchService {
       ...query,
       limit: query.first * 4,
     });
-    const seen = new Set<string>();
-    const best = chunks
-      .filter((c) => !seen.has(c.documentId) && seen.add(c.documentId))
-      .slice(0, query.first);
+    const best = documentRanking(chunks).slice(0, query.first);
     return { passages: await hydratePassages(this.db, reader, best), terms };
   }
 
@@ -90,7 +89,7 @@ export class SearchService {
     if (texts.length === 0) return [];
     const query = terms.map((t) => tsqueryLexeme(t.lexeme)).join(' | ') || "''";
     const rows: { headline: string }[] = await this.db.query(
-      `SELECT ts_headline('english', t.text, $2::tsquery,
+      `SELECT ts_headline(${textSearchConfig()}, t.text, $2::tsquery,
                 'StartSel=${MARK_START}, StopSel=${MARK_END}, MaxWords=35, MinWords=15, MaxFragments=2, FragmentDelimiter=" … "') AS headline
          FROM unnest($1::text[]) WITH ORDINALITY AS t(text, i) ORDER BY t.i`,
       [texts.map((t) => t.replaceAll(MARK_START, '').replaceAll(MARK_END, '')), query],

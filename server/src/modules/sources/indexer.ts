@@ -6,6 +6,7 @@ import { chunkDocument, type TextChunk } from './chunker.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
 import { SourceDocument } from './document.entity.js';
 import { ParseError, type ParserPool } from './parsing/index.js';
+import { textSearchConfig } from '../search/text-search.js';
 
 export const INDEX_JOB = 'index-document';
 const INSERT_BATCH = 500;
@@ -138,8 +139,11 @@ export function insertChunks(
   return insertChunksOf(m, [{ doc, title, chunks }]);
 }
 
-/** The chunks of several documents in as few statements as possible (one per ~500 chunks). */
-async function insertChunksOf(m: EntityManager, items: IndexableText[]): Promise<void> {
+/**
+ * The chunks of several documents in as few statements as possible (one per ~500 chunks); the
+ * retrieval bench indexes a loaded collection again with it.
+ */
+export async function insertChunksOf(m: EntityManager, items: IndexableText[]): Promise<void> {
   const rows = items.flatMap(({ doc, title, chunks }) =>
     chunks.map((chunk, ordinal) => ({ doc, title, chunk, ordinal })),
   );
@@ -151,8 +155,8 @@ async function insertChunksOf(m: EntityManager, items: IndexableText[]): Promise
               tsvector_tokens(v.tsv)
          FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::int[], $6::text[], $7::jsonb[])
               AS t(workspace_id, source_id, document_id, title, ordinal, text, location),
-              LATERAL (SELECT setweight(to_tsvector('english', t.title), 'A')
-                              || to_tsvector('english', t.text) AS tsv) v`,
+              LATERAL (SELECT setweight(to_tsvector(${textSearchConfig()}, t.title), 'A')
+                              || to_tsvector(${textSearchConfig()}, t.text) AS tsv) v`,
       [
         batch.map((r) => r.doc.workspaceId),
         batch.map((r) => r.doc.sourceId),
