@@ -1,6 +1,6 @@
 import type { DataSource } from 'typeorm';
 import { sentencesOf } from './extractive-answer.js';
-import { lexemesOf } from './lexemes.js';
+import { lexemesOf, type LexemeCache } from './lexemes.js';
 
 /**
  * Whether the sources say anything about a question, before an answer is written from them.
@@ -118,19 +118,34 @@ export async function bestCoverage(
   db: DataSource,
   weights: Map<string, number>,
   passages: { title: string; text: string; isSheet?: boolean }[],
+  known?: LexemeCache,
 ): Promise<number> {
   if (weights.size === 0 || passages.length === 0) return 0;
-  const places = passages.flatMap((p) => {
-    const sentences = sentencesOf({ text: p.text, isSheet: p.isSheet ?? false });
-    if (sentences.length === 0) return [p.title];
+  const split = passages.map((p) => ({
+    title: p.title,
+    sentences: sentencesOf({ text: p.text, isSheet: p.isSheet ?? false }),
+  }));
+  // A place's lexemes are its title's and its sentences' together (words never span the line
+  // breaks that join them), so each title and sentence is analysed once, not once per window.
+  const texts = [...new Set(split.flatMap((p) => [p.title, ...p.sentences]))];
+  const analysed = await lexemesOf(db, texts, known);
+  const lexemesOfText = new Map(texts.map((t, i) => [t, analysed[i]]));
+  const places = split.flatMap(({ title, sentences }) => {
+    if (sentences.length === 0) return [[title]];
     const count = Math.max(1, sentences.length - COVERAGE.window + 1);
-    return Array.from(
-      { length: count },
-      (_, i) => `${p.title}\n${sentences.slice(i, i + COVERAGE.window).join('\n')}`,
-    );
+    return Array.from({ length: count }, (_, i) => [
+      title,
+      ...sentences.slice(i, i + COVERAGE.window),
+    ]);
   });
-  const lexemes = await lexemesOf(db, places);
-  return Math.max(...lexemes.map((l) => coveredShare(weights, l)));
+  return Math.max(
+    ...places.map((parts) =>
+      coveredShare(
+        weights,
+        parts.flatMap((t) => [...lexemesOfText.get(t)!]),
+      ),
+    ),
+  );
 }
 
 /** A sentence of an answer and the passages it cites. */

@@ -1,6 +1,6 @@
 import type { DataSource } from 'typeorm';
 import { sentenceKey } from './answer-citations.js';
-import { lexemesOf } from './lexemes.js';
+import { lexemesOf, type LexemeCache } from './lexemes.js';
 
 export interface ExtractivePassage {
   text: string;
@@ -34,6 +34,7 @@ export async function extractiveAnswer(
   passages: ExtractivePassage[],
   terms: WeightedLexeme[],
   previous: string[] = [],
+  known?: LexemeCache,
 ): Promise<string | null> {
   const candidates = passages.flatMap((p, index) =>
     sentencesOf(p).map((text, order) => ({ text, key: sentenceKey(text), passage: index, order })),
@@ -45,6 +46,7 @@ export async function extractiveAnswer(
   const lexemes = await lexemesOf(
     db,
     candidates.map((c) => c.text),
+    known,
   );
   const scored = candidates
     .map((c, i) => {

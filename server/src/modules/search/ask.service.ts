@@ -12,7 +12,7 @@ import {
   coverageWeights,
   namesIn,
 } from '../../ai/answer-coverage.js';
-import { lexemesOf } from '../../ai/lexemes.js';
+import { lexemesOf, type LexemeCache } from '../../ai/lexemes.js';
 import type { Logger } from '../../shared/logger.js';
 import { SignInThrottle } from '../auth/sign-in-throttle.js';
 import type { Viewer } from '../auth/viewer.js';
@@ -269,7 +269,9 @@ export class AskService {
     );
     const candidates = diverse(ranked);
     // Do the passages say anything about what is asked? If not, nobody writes an answer from them.
-    const coverage = await this.coverage(reader, search.text, terms, unknown, candidates);
+    // The passages' sentences, analysed once for the coverage check and the extractive answer.
+    const analysed: LexemeCache = new Map();
+    const coverage = await this.coverage(reader, search.text, terms, unknown, candidates, analysed);
     const onTopic = coverage >= COVERAGE.minimum;
     // A model reads meaning, not only words ("where do we gather" for "the assembly point"): it
     // is given a looser match, told to say when the passages do not answer, and checked on its
@@ -315,6 +317,7 @@ export class AskService {
         terms,
         // What the previous answer said, by sentence: said again only if it is the best answer.
         citedSentences(thread.previous.at(-1)?.answer ?? '').map((s) => s.text),
+        analysed,
       );
     }
     const numbers = new Set(candidates.map((p) => p.number));
@@ -384,6 +387,7 @@ export class AskService {
     terms: QueryTerm[],
     unknown: string[],
     passages: NumberedPassage[],
+    analysed: LexemeCache,
   ): Promise<number> {
     const names = namesIn(question);
     const [nameLexemes, hidden] = await Promise.all([
@@ -405,6 +409,7 @@ export class AskService {
       this.db,
       weights,
       passages.map((p) => ({ ...p, isSheet: p.location?.kind === 'sheet' })),
+      analysed,
     );
   }
 
