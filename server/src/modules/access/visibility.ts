@@ -94,11 +94,30 @@ export async function unreadableLexemes(
 ): Promise<string[]> {
   if (reader.readsEverything || lexemes.length === 0) return [];
   if (reader.sourceIds.length === 0) return [...lexemes];
-  const { params, param } = sqlParams([lexemes.map(tsqueryLexeme)]);
-  const rows: { i: number }[] = await db.query(
-    `SELECT t.i::int AS i FROM unnest($1::tsquery[]) WITH ORDINALITY AS t(q, i)
-      WHERE NOT EXISTS (SELECT 1 FROM chunks c WHERE ${readableRows(reader, 'c', param)} AND c.tsv @@ t.q)`,
+  const { params, param } = sqlParams([lexemes.map(tsqueryLexeme), [...lexemes]]);
+  const readable = readableRows(reader, 'c', param);
+  const exact = `EXISTS (SELECT 1 FROM chunks c WHERE ${readable} AND c.tsv @@ t.q)`;
+  // A word in more than UNREADABLE_CHECK.commonDf passages is looked for first among the
+  // reader's first UNREADABLE_CHECK.sampleRows passages, where it is found at once: its exact check reads its whole match list
+  // from the text index (0.3 s for a word in most of 1M passages). Only a word missing from the
+  // sample (or a rarer one, whose list is short) is checked exactly.
+  const sampled = `EXISTS (SELECT 1 FROM (SELECT c.tsv FROM chunks c WHERE ${readable}
+                                          LIMIT ${param(UNREADABLE_CHECK.sampleRows, '::int')}) s
+                            WHERE s.tsv @@ t.q)`;
+  const rows: { found: boolean }[] = await db.query(
+    `SELECT CASE WHEN coalesce(st.df, 0) > ${param(UNREADABLE_CHECK.commonDf, '::int')} THEN ${sampled} OR ${exact}
+                 ELSE ${exact} END AS found
+       FROM unnest($1::tsquery[], $2::text[]) WITH ORDINALITY AS t(q, lexeme, i)
+       LEFT JOIN search_term_stats st
+         ON st.workspace_id = ${param(reader.workspaceId, '::uuid')} AND st.lexeme = t.lexeme
+      ORDER BY t.i`,
     params,
   );
-  return rows.map((r) => lexemes[r.i - 1]);
+  return lexemes.filter((_, i) => !rows[i].found);
 }
+
+/**
+ * Words in more than `commonDf` passages are looked for among the reader's first `sampleRows`
+ * passages before their exact check (a test lowers them to exercise both paths).
+ */
+export const UNREADABLE_CHECK = { commonDf: 20_000, sampleRows: 2_000 };
