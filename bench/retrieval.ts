@@ -82,8 +82,15 @@ const ABLATIONS: Record<string, Partial<typeof RANKING>> = {
  * ranking (the candidate cap and re-scoring depth bound the cost and are left out), the
  * configured value among them. One knob changes at a time, the others as configured.
  */
-const GRID: Partial<Record<keyof typeof RANKING, (number | string)[]>> = {
-  model: ['bm25', 'dfr', 'ql'],
+const GRID: Partial<Record<keyof typeof RANKING, GridValue[]>> = {
+  // Query likelihood with its prior μ (a multiple of the average passage length) tried alongside.
+  model: [
+    'bm25',
+    'dfr',
+    { model: 'ql', qlMu: 1 },
+    { model: 'ql', qlMu: 4 },
+    { model: 'ql', qlMu: 16 },
+  ],
   k1: [0.9, 1.2, 1.6],
   b: [0.5, 0.75, 0.9],
   repeatedWords: [0, 0.5, 1],
@@ -666,6 +673,8 @@ interface CrossCollection {
 
 /** Knobs changed from ranking.ts, and `index`: the text search configuration to index with. */
 type Change = Partial<typeof RANKING> & { index?: string };
+/** A value of one knob of the grid, or a value with the knob that only it uses (QL's μ). */
+type GridValue = number | string | Change;
 const labelOf = (change: Change) =>
   Object.entries(change)
     .map(([k, v]) => `${k} ${v}`)
@@ -783,7 +792,8 @@ async function runCross(dirs: string[]) {
   const configs: Change[] = [{}];
   for (const [knob, values] of Object.entries(CROSS_GRID))
     for (const value of values!)
-      if (value !== RANKING[knob as keyof typeof RANKING]) configs.push({ [knob]: value });
+      if (typeof value === 'object') configs.push(value);
+      else if (value !== RANKING[knob as keyof typeof RANKING]) configs.push({ [knob]: value });
   for (const index of CROSS_INDEXES) if (index !== TEXT_SEARCH.config) configs.push({ index });
   const collections: CrossCollection[] = [];
   console.log(
@@ -836,26 +846,28 @@ async function runCross(dirs: string[]) {
   for (const held of collections) {
     const train = collections.filter((c) => c !== held);
     const chosen: Change = {};
-    const knobs: [string, (number | string)[]][] = [
-      ...Object.entries(CROSS_GRID).map(([k, v]) => [k, v!] as [string, (number | string)[]]),
+    const knobs: [string, GridValue[]][] = [
+      ...Object.entries(CROSS_GRID).map(([k, v]) => [k, v!] as [string, GridValue[]]),
       ['index', CROSS_INDEXES],
     ];
     for (const [knob, values] of knobs) {
       const configured =
         knob === 'index' ? TEXT_SEARCH.config : RANKING[knob as keyof typeof RANKING];
-      const label = (v: number | string) => (v === configured ? 'as configured' : `${knob} ${v}`);
-      const trainScore = (v: number | string) =>
+      const label = (v: GridValue) =>
+        typeof v === 'object' ? labelOf(v) : v === configured ? 'as configured' : `${knob} ${v}`;
+      const trainScore = (v: GridValue) =>
         mean(train.map((c) => ndcgRatio(c, c.runs.get(label(v))!)));
-      const eligible = (v: number | string) =>
+      const eligible = (v: GridValue) =>
         train.every((c) => {
           const floor = Math.min(1, recallRatio(c, c.runs.get('as configured')!));
           return recallRatio(c, c.runs.get(label(v))!) >= floor - 1e-9;
         });
-      let best = configured;
+      let best: GridValue = configured;
       for (const v of values)
         if (eligible(v) && trainScore(v) > trainScore(best) + (best === configured ? MARGIN : 0))
           best = v;
-      if (best !== configured) (chosen as Record<string, number | string>)[knob] = best;
+      if (typeof best === 'object') Object.assign(chosen, best);
+      else if (best !== configured) (chosen as Record<string, number | string>)[knob] = best;
     }
     choices.set(held.name, chosen);
   }

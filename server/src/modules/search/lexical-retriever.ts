@@ -310,7 +310,7 @@ function scoringModel(analysed: AnalysedQuery): (term: WeightedTerm, counts: Ter
   if (RANKING.model === 'ql') {
     // Dirichlet-smoothed log likelihood, rank-equivalent form: ln(1 + tf / (μ p)) plus the
     // passage's length prior ln(μ / (length + μ)), counted once per question word.
-    const mu = RANKING.qlMu;
+    const mu = RANKING.qlMu * avgLength;
     return (t, counts) => {
       const p = Math.max(t.df, 1) / Math.max(chunkCount * avgLength, 1);
       return `${t.weight} * (ln(1 + ${weighted(counts)} / ${mu * p}) + ln(${mu}::float8 / (c.length + ${mu})))`;

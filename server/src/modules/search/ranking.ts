@@ -39,11 +39,14 @@ export const RANKING: {
   /** DFR's length normalisation 2: tf × log2(1 + c × average length / length). */
   dfrC: 1,
   /**
-   * Query likelihood's Dirichlet prior. The workspace keeps document frequencies only, so a
-   * word's collection probability is taken as df / total length (each passage holding it once):
-   * the same ranking as a larger μ when words repeat alike across the workspace.
+   * Query likelihood's Dirichlet prior μ, as a multiple of the workspace's average passage
+   * length: a fixed μ (2,000 in the literature, for news articles) lets the prior swamp short
+   * passages' own counts. The workspace keeps document frequencies only, so a word's collection
+   * probability is taken as df / total length (each passage holding it once): the same ranking
+   * as a larger μ when words repeat alike across the workspace. 4 was the best of 0.5–4
+   * (docs/RANKING.md, round three).
    */
-  qlMu: 2000,
+  qlMu: 4,
   /** BM25 term-frequency saturation. */
   k1: 1.2,
   /** BM25 length normalisation (0 = none, 1 = full). */
