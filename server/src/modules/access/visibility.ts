@@ -97,10 +97,10 @@ export async function unreadableLexemes(
   const { params, param } = sqlParams([lexemes.map(tsqueryLexeme), [...lexemes]]);
   const readable = readableRows(reader, 'c', param);
   const exact = `EXISTS (SELECT 1 FROM chunks c WHERE ${readable} AND c.tsv @@ t.q)`;
-  // A word in more than UNREADABLE_CHECK.commonDf passages is looked for first among the
-  // reader's first UNREADABLE_CHECK.sampleRows passages, where it is found at once: its exact check reads its whole match list
-  // from the text index (0.3 s for a word in most of 1M passages). Only a word missing from the
-  // sample (or a rarer one, whose list is short) is checked exactly.
+  // A common word (UNREADABLE_CHECK.commonDf) is looked for first among the reader's first
+  // passages (UNREADABLE_CHECK.sampleRows), where it is found at once: its exact check reads its
+  // whole match list from the text index (0.3 s for a word in most of 1M passages). Only a word
+  // missing from the sample (or a rarer one, whose list is short) is checked exactly.
   const sampled = `EXISTS (SELECT 1 FROM (SELECT c.tsv FROM chunks c WHERE ${readable}
                                           LIMIT ${param(UNREADABLE_CHECK.sampleRows, '::int')}) s
                             WHERE s.tsv @@ t.q)`;
