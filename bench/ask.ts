@@ -13,6 +13,8 @@
  * frequencies plus 30,000 rare pseudo-words, Zipf-sampled, with some per-document topic words;
  * 10 chunks of 1,200–1,500 characters per document. Chunks are written by the indexer's own
  * insertChunks (tsvector, length, search statistics by trigger), then VACUUM ANALYZE.
+ * PROFILE=1 prints, per size, the SQL time per question by statement (literals blanked) for the
+ * admin's questions and the member's: where a slow ask spends its time (timing adds ~1 ms).
  * Questions are "What/How/Where/Who …" plus 3–8 words of a random chunk; 10% use only words
  * that are not in the corpus. Targets (Postgres mode): p95 < 50 ms at 10k, < 150 ms at 100k.
  * HYBRID=1 times the hybrid retriever instead: every chunk gets a random 512-dimension vector in
@@ -57,6 +59,7 @@ import { LexicalRetriever } from '../server/src/modules/search/lexical-retriever
 import { SearchService } from '../server/src/modules/search/search.service.js';
 import { startServer } from '../server/src/server.js';
 import { createLogger } from '../server/src/shared/logger.js';
+import { installSqlProfile } from './support/sql-profile.js';
 
 const SIZES = (process.env.SIZES ?? '10000,100000')
   .split(',')
@@ -64,6 +67,8 @@ const SIZES = (process.env.SIZES ?? '10000,100000')
   .filter((n) => n > 0)
   .sort((a, b) => a - b);
 const QUERIES = Number(process.env.QUERIES ?? 200);
+/** PROFILE=1: the SQL time per question by statement, for the admin's and the member's own. */
+const profile = process.env.PROFILE === '1' ? installSqlProfile() : null;
 const WARMUP = 20;
 const ASKERS = 8;
 const LOAD_SECONDS = Number(process.env.LOAD_SECONDS ?? 10);
@@ -540,6 +545,7 @@ try {
     console.log(
       `  questions at ${thousands(size)}: sha1 ${createHash('sha1').update(questions.join('\n')).digest('hex').slice(0, 12)}`,
     );
+    profile?.reset();
     const latency: number[] = [];
     const followUps: number[] = [];
     const retrieval: number[] = [];
@@ -560,6 +566,7 @@ try {
       await ask(question(), result.conversationId);
       followUps.push(performance.now() - t1);
     }
+    profile?.print(`at ${thousands(size)}, admin (each question and its follow-up)`, QUERIES);
     followUps.sort((a, b) => a - b);
     const mean = latency.reduce((s, x) => s + x, 0) / latency.length;
     latency.sort((a, b) => a - b);
@@ -666,6 +673,7 @@ try {
         const latency: number[] = [];
         const slowest: { ms: number; question: string }[] = [];
         let answered = 0;
+        profile?.reset();
         for (const q of over) {
           const t0 = performance.now();
           const result = await memberAsk(q);
@@ -675,6 +683,7 @@ try {
           slowest.push({ ms: elapsed, question: q });
           if (result.answer !== NOT_FOUND_ANSWER) answered++;
         }
+        profile?.print(`at ${thousands(size)}, 1% member (${who})`, over.length);
         const mean = latency.reduce((s, x) => s + x, 0) / latency.length;
         latency.sort((a, b) => a - b);
         slowest.sort((a, b) => b.ms - a.ms);
