@@ -119,13 +119,22 @@ export class JobQueue {
     return { id: live?.id, created: false };
   }
 
-  /** Brings a queued job with this key forward to now; false when none is waiting. */
-  async runNow(singletonKey: string): Promise<boolean> {
-    const rows = await this.db.query(
-      `UPDATE jobs SET run_at = now() WHERE singleton_key = $1 AND status = 'queued' RETURNING id`,
-      [singletonKey],
+  /**
+   * Brings a queued job with this key forward to now; false when none is waiting. With
+   * `wakeRunning`, a running one is marked to run again as soon as its step ends, whatever
+   * delay the step asks for: otherwise a wake that lands mid-step is lost to that delay.
+   */
+  async runNow(singletonKey: string, options: { wakeRunning?: boolean } = {}): Promise<boolean> {
+    const rows: { status: string }[] = await this.db.query(
+      `WITH woken AS (
+       UPDATE jobs SET run_at = CASE WHEN status = 'queued' THEN now() ELSE run_at END,
+              wake_requested = (status = 'running')
+        WHERE singleton_key = $1 AND (status = 'queued' OR (status = 'running' AND $2))
+        RETURNING status)
+       SELECT status FROM woken`,
+      [singletonKey, options.wakeRunning === true],
     );
-    const moved = (rows as unknown[][])[0]?.length > 0;
+    const moved = rows.some((r) => r.status === 'queued');
     if (moved) this.kick();
     return moved;
   }
@@ -221,7 +230,7 @@ export class JobQueue {
     const rows: Record<string, unknown>[] = await this.db.query(
       // (Wrapped in a CTE: TypeORM answers a bare UPDATE … RETURNING as [rows, count].)
       `WITH claimed AS (
-       UPDATE jobs SET status = 'running', attempts = attempts + 1,
+       UPDATE jobs SET status = 'running', attempts = attempts + 1, wake_requested = false,
               locked_until = now() + make_interval(secs => $3), locked_by = $4
         WHERE id IN (
           SELECT id FROM jobs
@@ -254,7 +263,10 @@ export class JobQueue {
       if (outcome && typeof outcome.continueAfterMs === 'number') {
         await this.db.query(
           `UPDATE jobs SET status = 'queued', attempts = 0, last_error = NULL, locked_until = NULL,
-                  run_at = now() + make_interval(secs => $2) WHERE id = $1`,
+                  run_at = CASE WHEN wake_requested THEN now()
+                                ELSE now() + make_interval(secs => $2) END,
+                  wake_requested = false
+            WHERE id = $1`,
           [job.id, outcome.continueAfterMs / 1000],
         );
       } else {

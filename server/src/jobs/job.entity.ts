@@ -47,6 +47,13 @@ export class Job {
   @Column({ type: 'text', name: 'locked_by', nullable: true })
   lockedBy: string | null;
 
+  /**
+   * Asked to run again now while it was running (a resync, the end of the sync it waited for):
+   * the step's continuation then runs at once instead of after its delay, so the wake is not lost.
+   */
+  @Column({ type: 'boolean', name: 'wake_requested', default: false })
+  wakeRequested: boolean;
+
   @Column({ type: 'text', name: 'last_error', nullable: true })
   lastError: string | null;
 

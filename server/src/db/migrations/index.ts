@@ -38,6 +38,7 @@ import { SearchHistoryUnknownAsker1795834718469 } from './1795834718469-SearchHi
 import { DocumentOrderIndexes1795834850409 } from './1795834850409-DocumentOrderIndexes.js';
 import { EmailVerificationAndDomainJoin1795834958548 } from './1795834958548-EmailVerificationAndDomainJoin.js';
 import { SearchStatsDeleteByKey1795900000000 } from './1795900000000-SearchStatsDeleteByKey.js';
+import { JobWakeRequested1795900000001 } from './1795900000001-JobWakeRequested.js';
 
 /** Every migration in order. New ones come from `npm run migration:generate -w server -- Name`. */
 export const migrations = [
@@ -81,4 +82,5 @@ export const migrations = [
   DocumentOrderIndexes1795834850409,
   EmailVerificationAndDomainJoin1795834958548,
   SearchStatsDeleteByKey1795900000000,
+  JobWakeRequested1795900000001,
 ];

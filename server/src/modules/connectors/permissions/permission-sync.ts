@@ -95,7 +95,7 @@ export class PermissionSync {
       { sourceId },
       { singletonKey: permissionJobKey(sourceId) },
     );
-    if (!job.created) await this.queue.runNow(permissionJobKey(sourceId));
+    if (!job.created) await this.queue.runNow(permissionJobKey(sourceId), { wakeRunning: true });
   }
 
   /** Gives every mirrored, connected source a queued permission sync if it has none. */
@@ -155,17 +155,24 @@ export class PermissionSync {
   /**
    * A content sync of the source ended: a permission read that waited for it (deferred by at
    * most DEFER_MS, e.g. the one a resync asked for) runs now rather than up to a minute later.
-   * A read queued for its next interval is left where it is.
+   * A read queued for its next interval is left where it is. A step running now may be about to
+   * defer (it saw the content sync under way): it is woken as it ends, else the read would wait
+   * the whole delay. (If that step was a read's last, the wake costs one early read again.)
    */
   async contentSyncEnded(sourceId: string): Promise<void> {
-    const rows: unknown[][] = await this.db.query(
-      `UPDATE jobs SET run_at = now()
-        WHERE singleton_key = $1 AND status = 'queued'
-          AND run_at > now() AND run_at <= now() + make_interval(secs => $2)
-        RETURNING id`,
+    const rows: { status: string }[] = await this.db.query(
+      `WITH woken AS (
+       UPDATE jobs SET run_at = CASE WHEN status = 'queued' THEN now() ELSE run_at END,
+              wake_requested = (status = 'running')
+        WHERE singleton_key = $1
+          AND (status = 'running'
+               OR (status = 'queued' AND run_at > now()
+                   AND run_at <= now() + make_interval(secs => $2)))
+        RETURNING status)
+       SELECT status FROM woken`,
       [permissionJobKey(sourceId), DEFER_MS / 1000 + 1],
     );
-    if ((rows[0]?.length ?? 0) > 0) this.queue.kick();
+    if (rows.some((r) => r.status === 'queued')) this.queue.kick();
   }
 
   /** Counts the source's chunks per principal again (after a content sync wrote some). */
