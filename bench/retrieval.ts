@@ -96,6 +96,7 @@ const GRID: Partial<Record<keyof typeof RANKING, GridValue[]>> = {
   repeatedWords: [0, 0.5, 1],
   titleWeight: [1, 2, 3, 5],
   titleNormalised: [0, 1],
+  exactFormWeight: [0, 0.5, 1, 2],
   proximityWeight: [0, 0.3],
   maxTerms: [24, 48],
   feedbackTerms: [0, 5, 10, 20],

@@ -25,6 +25,9 @@ beforeAll(async () => {
     ['harbor.txt', 'The launch left the harbor at dawn.'],
     ['quokka.txt', 'Quokka habitats: the quokka is studied.'],
     ['wombat.txt', 'Wombat burrows are studied.'],
+    // One stem ("plastic"), two written forms: only the form tells them apart.
+    ['alloy-a.txt', 'The plasticity of the alloy was tested.'],
+    ['alloy-b.txt', 'The plastic of the alloy was tested.'],
   ];
   for (const [name, text] of files) await uploadText(app, admin, name, text);
 }, 120_000);
@@ -99,6 +102,23 @@ describe('ranking of a question', () => {
       expect(read).not.toContain('memo-7');
     } finally {
       RANKING.candidateCap = cap;
+    }
+  });
+
+  it('with exactFormWeight, ranks the word as the question wrote it above another form of its stem', async () => {
+    const configured = { ...RANKING };
+    try {
+      for (const model of [{ model: 'bm25' }, { model: 'dfr' }, { model: 'ql' }] as const) {
+        Object.assign(RANKING, model, { exactFormWeight: 1 });
+        expect((await titles('plasticity alloy')).slice(0, 2)).toEqual(['alloy-a', 'alloy-b']);
+        expect((await titles('plastic alloy')).slice(0, 2)).toEqual(['alloy-b', 'alloy-a']);
+      }
+      // Off, both forms count alike: the two passages tie and the question cannot split them.
+      Object.assign(RANKING, configured, { exactFormWeight: 0 });
+      const [a, b] = await Promise.all([titles('plasticity alloy'), titles('plastic alloy')]);
+      expect(a.slice(0, 2)).toEqual(b.slice(0, 2));
+    } finally {
+      Object.assign(RANKING, configured);
     }
   });
 

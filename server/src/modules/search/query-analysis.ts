@@ -10,6 +10,11 @@ export interface AnalysedTerm {
   qtf: number;
   df: number;
   idf: number;
+  /**
+   * The word as the question wrote it (lower-cased, unstemmed), for each place it appears:
+   * "plasticity" where the term is the stem "plastic". Empty for words not written (feedback's).
+   */
+  forms?: string[];
 }
 
 export interface AnalysedQuery {
@@ -46,13 +51,17 @@ export async function analyseQuery(
   // Negated words must not count as wanted terms; quotes only group.
   const wanted = text.replace(NEGATION, ' ').replace(/"/g, ' ');
   const [rows, stats] = await Promise.all([
+    // The same parser numbers the words alike in both configurations: a stem's positions
+    // name the words it came from, as written ('simple' only lower-cases).
     db.query(
       `SELECT u.lexeme, coalesce(u.positions[1], 1)::int AS position,
-              coalesce(array_length(u.positions, 1), 1)::int AS qtf, coalesce(s.df, 0)::int AS df
+              coalesce(array_length(u.positions, 1), 1)::int AS qtf, coalesce(s.df, 0)::int AS df,
+              ARRAY(SELECT DISTINCT w.lexeme FROM unnest(to_tsvector('simple', $2)) w
+                     WHERE w.positions && u.positions ORDER BY 1) AS forms
          FROM unnest(to_tsvector(${textSearchConfig()}, $2)) u
          LEFT JOIN search_term_stats s ON s.workspace_id = $1 AND s.lexeme = u.lexeme`,
       [workspaceId, wanted],
-    ) as Promise<{ lexeme: string; position: number; qtf: number; df: number }[]>,
+    ) as Promise<{ lexeme: string; position: number; qtf: number; df: number; forms: string[] }[]>,
     db.query(
       `SELECT chunk_count::int AS "chunkCount", total_length::float8 AS "totalLength"
          FROM search_workspace_stats WHERE workspace_id = $1`,

@@ -15,6 +15,7 @@ export const RANKING: {
   repeatedWords: number;
   titleWeight: number;
   titleNormalised: number;
+  exactFormWeight: number;
   proximityWeight: number;
   candidateCap: number;
   rescoreDepth: number;
@@ -65,6 +66,13 @@ export const RANKING: {
    * occurrences are divided by the length). Measured held-out (docs/RANKING.md).
    */
   titleNormalised: 1,
+  /**
+   * Extra weight of a passage word written exactly as the question wrote it (lower-cased), on
+   * top of its count as a stem: "plasticity" then counts more than "plastic" for a question
+   * about plasticity, as indexing both forms (Lucene's keyword-repeat) would. The exact forms
+   * are counted at re-scoring, from the passage's text; 0 = stems only.
+   */
+  exactFormWeight: 0,
   /**
    * Weight of the proximity bonus (question words next to each other in a passage). Off: it
    * helped on none of the four collections and cost up to a fifth of the re-scoring time.
