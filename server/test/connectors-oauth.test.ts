@@ -183,6 +183,22 @@ describe('Atlassian OAuth', () => {
     expect(row.status).toBe('needs_reauth');
     expect(row.last_error).toMatch(/connect it again/i);
     expect(fake.tokenRequests('refresh_token').length - mark).toBe(1);
+    // The refused refresh token is never presented again: not by another refresh, not by the
+    // permission read, which waits for the source to be connected again.
+    const requests = fake.requests.length;
+    const [{ sealed_credentials: sealed }] = await app.sql(
+      'SELECT sealed_credentials FROM sources WHERE id = $1',
+      [sourceId],
+    );
+    const vault = app.server.services.connectorSync['vault'];
+    const stale = vault.open(sourceId, sealed);
+    await expect(
+      vault.refresh(sourceId, stale.type === 'oauth' ? stale.accessToken : ''),
+    ).rejects.toThrow(/connect it again/i);
+    await expect(
+      app.server.services.permissionSync.step(sourceId, { defer: false }),
+    ).resolves.toMatchObject({ continueAfterMs: expect.any(Number) });
+    expect(fake.requests.length).toBe(requests);
     fake.clearFaults();
   });
 

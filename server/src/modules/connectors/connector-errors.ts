@@ -8,6 +8,14 @@ import { RetryLaterError } from '../../jobs/job-queue.js';
 /** The tool refused the credentials (401, or an OAuth grant that can no longer be refreshed). */
 export class ConnectorAuthError extends Error {
   override readonly name = 'ConnectorAuthError';
+
+  constructor(
+    message: string,
+    /** The provider refused a refresh token outright (HTTP 400–403): it never works again. */
+    readonly refreshRefused = false,
+  ) {
+    super(message);
+  }
 }
 
 /**

@@ -443,6 +443,10 @@ export class ConnectorsService {
     });
     this.readers.forget(viewer); // the answer shows the source as its access now is
     await this.sync.syncNow(source.id);
+    // Connected again: a permission read that waited for working credentials (it skips a
+    // source whose credentials were refused) follows this sync rather than its interval.
+    if (existing?.permissionsCheckedAt && source.accessMode === 'mirror')
+      await this.sync.permissions?.syncNow(source.id);
     await this.audit.record(viewer, 'connector.connected', {
       type: 'source',
       id: source.id,

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
 import { openSecret, sealSecret, type SecretKeys } from '../../security/secret-box.js';
 import type { OAuthProvider } from './oauth-provider.js';
@@ -13,6 +14,8 @@ export type Credentials =
 
 /** Refresh a little before expiry, so a request is not sent with a token about to lapse. */
 const EXPIRY_MARGIN_MS = 60_000;
+/** Refused refresh tokens remembered at most (a bound, not a cache size anyone tunes). */
+const MAX_REFUSED = 10_000;
 
 /** The AAD a source's credentials are sealed under: they open only in that source's row. */
 export const sourceCredentialsContext = (sourceId: string) => `source:${sourceId}`;
@@ -66,6 +69,12 @@ export function sourceCredentialStore(
  */
 export class CredentialVault {
   private refreshing = new Map<string, Promise<Credentials>>();
+  /**
+   * Refresh tokens the provider refused, by hash, with its answer: such a token never works
+   * again, so the next job that finds it (a permission read after the sync that was refused)
+   * gets the same answer without presenting it again.
+   */
+  private refused = new Map<string, string>();
 
   constructor(
     private readonly db: DataSource,
@@ -120,7 +129,16 @@ export class CredentialVault {
           throw new ConnectorAuthError(
             `The ${provider ? `${provider.name} ` : ''}authorization has expired and cannot be renewed: connect again (Authorize).`,
           );
-        const tokens = await provider.refresh(stored.refreshToken);
+        const key = createHash('sha256').update(stored.refreshToken).digest('base64url');
+        const refusal = this.refused.get(key);
+        if (refusal) throw new ConnectorAuthError(refusal, true);
+        const tokens = await provider.refresh(stored.refreshToken).catch((error: unknown) => {
+          if (error instanceof ConnectorAuthError && error.refreshRefused) {
+            if (this.refused.size >= MAX_REFUSED) this.refused.clear();
+            this.refused.set(key, error.message);
+          }
+          throw error;
+        });
         const next: Credentials = {
           type: 'oauth',
           accessToken: tokens.accessToken,

@@ -75,7 +75,10 @@ export class GoogleOAuth implements OAuthProvider {
         grant.grant_type === 'refresh_token'
           ? 'Google no longer accepts this connection: connect it again (Authorize).'
           : 'Google refused the authorization: start again with Authorize.';
-      throw new ConnectorAuthError(`${reconnect} (HTTP ${status}${detail(text)})`);
+      throw new ConnectorAuthError(
+        `${reconnect} (HTTP ${status}${detail(text)})`,
+        grant.grant_type === 'refresh_token' && status >= 400 && status <= 403,
+      );
     }
     const body = readTokens(this.name, text);
     if (!body.access_token) throw new ConnectorAuthError('Google sent no access token.');

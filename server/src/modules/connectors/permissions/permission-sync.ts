@@ -214,6 +214,9 @@ export class PermissionSync {
       const next = pass && (await this.members.step(source, pass));
       return next ?? { continueAfterMs: this.intervalOf(source) };
     }
+    // The tool refused the source's credentials: a read with them would be refused too (and
+    // spend a refresh). Connecting it again brings the read forward (ConnectorsService).
+    if (source.status === 'needs_reauth') return { continueAfterMs: this.intervalOf(source) };
     try {
       const ids = await this.itemIdsAfter(source.id, source.permissionsCursor ?? '');
       if (ids.length > 0) {
