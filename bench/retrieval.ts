@@ -12,6 +12,10 @@
  *   npm run bench:retrieval -- --cross        the held-out protocol on the seven shared
  *                                             collections (docs/RANKING.md): every setting chosen
  *                                             on six, scored on the seventh, for each of the seven
+ *   npm run bench:retrieval -- --cross --known-item   the same on known-item collections derived
+ *                                             from the five with titles (bench/known-item.ts):
+ *                                             every question has one right document
+ *   npm run bench:retrieval -- --cross --with-known-item   the seven and those five, one protocol
  *   BENCH_DATABASE_URL=postgres://… npm run bench:retrieval -- DIR
  * HYBRID=1 turns hybrid retrieval on (EMBEDDING_MODEL) against the loopback fake of the
  * embeddings API the server tests use (a hashed bag of stemmed words, not a language model), and
@@ -39,6 +43,7 @@ import {
 } from '../server/src/modules/sources/chunker.js';
 import { startFakeOpenAI } from '../server/test/helpers/fake-openai.js';
 import { Bm25Baseline } from './bm25-baseline.js';
+import { KNOWN_ITEM_SOURCES, corpusOf, isKnownItem, knownItemCollection } from './known-item.js';
 import { ndcgAt, recallAt, type Qrels } from './ir-metrics.js';
 
 const SHARED_IR = path.resolve(import.meta.dirname, '..', '..', 'shared', 'data', 'ir');
@@ -104,6 +109,7 @@ const GRID: Partial<Record<keyof typeof RANKING, GridValue[]>> = {
   feedbackWeight: [0.15, 0.3, 0.5],
   feedbackMinSupport: [0, 0.3, 0.5],
   feedbackAgreement: [0, 1, 2],
+  feedbackMass: [0, 0.1, 0.2, 0.35],
   passageSupport: [0, 0.25, 0.5],
 };
 
@@ -155,7 +161,12 @@ const CROSS_INDEXES = Object.keys(INDEXES).filter(
 /** A value replaces the configured one only if it gains more than this on the six (mean ratio). */
 const MARGIN = 0.005;
 
-const args = process.argv.slice(2);
+// `--known-item` (with --cross): the known-item collections derived from the titled ones
+// (bench/known-item.ts), every question with one right document.
+// `--with-known-item`: the seven and those five together, one protocol.
+const knownItem = process.argv.includes('--known-item');
+const withKnownItem = process.argv.includes('--with-known-item');
+const args = process.argv.slice(2).filter((a) => a !== '--known-item' && a !== '--with-known-item');
 const ablation = args[0] === '--ablation';
 const cross = args[0] === '--cross';
 const arg = ablation ? (args[1] ?? '--all') : cross ? '--all' : args[0];
@@ -166,10 +177,16 @@ if (!arg) {
   process.exit(2);
 }
 // `--cross NAME…` runs the protocol on some of the seven only (a quick check, not a figure).
-const crossNames = cross && args.length > 1 ? args.slice(1) : SEVEN;
-const dirs = (cross ? crossNames : arg === '--all' ? ALL : null)?.map((name) =>
-  path.join(SHARED_IR, name),
-) ?? [arg];
+const crossNames =
+  cross && args.length > 1 ? args.slice(1) : knownItem ? KNOWN_ITEM_SOURCES : SEVEN;
+const dirs = [
+  ...((cross ? crossNames : arg === '--all' ? ALL : null)?.map((name) =>
+    knownItem ? knownItemCollection(path.join(SHARED_IR, name)) : path.join(SHARED_IR, name),
+  ) ?? [arg]),
+  ...(cross && withKnownItem
+    ? KNOWN_ITEM_SOURCES.map((name) => knownItemCollection(path.join(SHARED_IR, name)))
+    : []),
+];
 const useCache =
   process.env.RETRIEVAL_CACHE === '1' || (cross && process.env.RETRIEVAL_CACHE !== '0');
 const fakeEmbeddings = process.env.HYBRID === '1' ? await startFakeOpenAI() : null;
@@ -786,7 +803,9 @@ async function runQueries(c: Loaded, change: Change | null): Promise<Run> {
  * collection, each knob's value is chosen on the other six (the best mean nDCG@10 ratio to plain
  * BM25 among the values that keep Recall@100 at least at plain BM25's, or at the configured
  * value's if that is below, on each of the six; the configured value unless another gains more
- * than MARGIN), and the chosen configuration is scored on the collection left out.
+ * than MARGIN), and the chosen configuration is scored on the collection left out. With the
+ * known-item collections (--with-known-item), "the other six" are every collection built on
+ * another corpus: cranfield-known is never chosen on with Cranfield, nor the other way round.
  */
 async function runCross(dirs: string[]) {
   const started = performance.now();
@@ -842,10 +861,11 @@ async function runCross(dirs: string[]) {
   const ndcgRatio = (c: CrossCollection, run: Run) => ratio(run, c.base, (r) => r.ndcg);
   const recallRatio = (c: CrossCollection, run: Run) => ratio(run, c.base, (r) => r.recall);
 
-  // The choice for each held-out collection, made on the other six.
+  // The choice for each held-out collection, made on the others (a known-item collection is
+  // left out with the one it comes from).
   const choices = new Map<string, Change>();
   for (const held of collections) {
-    const train = collections.filter((c) => c !== held);
+    const train = collections.filter((c) => corpusOf(c.name) !== corpusOf(held.name));
     const chosen: Change = {};
     const knobs: [string, GridValue[]][] = [
       ...Object.entries(CROSS_GRID).map(([k, v]) => [k, v!] as [string, GridValue[]]),
@@ -895,21 +915,30 @@ async function runCross(dirs: string[]) {
     run[of].filter((r, i) => r > c.base[of][i]).length;
   const higher = (c: CrossCollection, run: Run, of: 'rank' | 'best' = 'rank') =>
     run[of].filter((r, i) => r < c.base[of][i]).length;
-  /** Mean reciprocal rank of the single-relevant questions' documents, all seven together. */
-  const singleMrr = (pick: (c: CrossCollection) => Run, of: 'rank' | 'best' = 'rank') => {
-    const ranks = collections.flatMap((c) => pick(c)[of]);
-    return mean(ranks.map((r) => 1 / r));
-  };
+  // The shared collections and the known-item ones (bench/known-item.ts) are counted apart:
+  // 18 single-relevant questions in the first, every question in the second.
+  const classic = collections.filter((c) => !isKnownItem(c.name));
+  const known = collections.filter((c) => isKnownItem(c.name));
+  /** Mean reciprocal rank of the single-relevant questions' documents, all of `among` together. */
+  const singleMrr = (
+    pick: (c: CrossCollection) => Run,
+    of: 'rank' | 'best' = 'rank',
+    among = classic,
+  ) => mean(among.flatMap((c) => pick(c)[of]).map((r) => 1 / r));
   const f = (x: number, d = 3) => x.toFixed(d);
-  /** The one-best-document questions (bestDocumentOf) of all seven, against plain BM25. */
-  const bestLine = (pick: (c: CrossCollection) => Run) => {
-    const down = collections.reduce((n, c) => n + lower(c, pick(c), 'best'), 0);
-    const up = collections.reduce((n, c) => n + higher(c, pick(c), 'best'), 0);
-    const all = collections.reduce((n, c) => n + c.best.length, 0);
-    return `one best document ranked lower ${down}/${all}, higher ${up}/${all} (sign test p ${f(signTest(down, up), 2)}), MRR ${f(singleMrr(pick, 'best'))} (plain BM25 ${f(singleMrr((c) => c.base, 'best'))})`;
+  /** The one-best-document questions (bestDocumentOf) of `among`, against plain BM25. */
+  const bestLine = (
+    pick: (c: CrossCollection) => Run,
+    among = classic,
+    what = 'one best document',
+  ) => {
+    const down = among.reduce((n, c) => n + lower(c, pick(c), 'best'), 0);
+    const up = among.reduce((n, c) => n + higher(c, pick(c), 'best'), 0);
+    const all = among.reduce((n, c) => n + c.best.length, 0);
+    return `${what} ranked lower ${down}/${all}, higher ${up}/${all} (sign test p ${f(signTest(down, up), 2)}), MRR ${f(singleMrr(pick, 'best', among))} (plain BM25 ${f(singleMrr((c) => c.base, 'best', among))})`;
   };
   console.log(
-    `\nheld-out: nDCG@10 and Recall@100 of plain BM25, of the configured ranking and of the choice made on the other six (ratios to plain BM25); "1rel lower": single-relevant questions whose document ranks lower than plain BM25 puts it`,
+    `\nheld-out: nDCG@10 and Recall@100 of plain BM25, of the configured ranking and of the choice made on the other collections (ratios to plain BM25); "1rel lower": single-relevant questions whose document ranks lower than plain BM25 puts it`,
   );
   console.log(
     'collection   BM25 nDCG  R@100 | configured nDCG ratio  R@100 ratio 1rel lower | held-out nDCG ratio  R@100 ratio 1rel lower  Δ vs configured (±SE)',
@@ -938,9 +967,11 @@ async function runCross(dirs: string[]) {
       recallHeld: recallRatio(c, held),
     };
     rows.push(row);
-    singles += c.base.rank.length;
-    lowerConf += lower(c, conf);
-    lowerHeld += lower(c, held);
+    if (!isKnownItem(c.name)) {
+      singles += c.base.rank.length;
+      lowerConf += lower(c, conf);
+      lowerHeld += lower(c, held);
+    }
     console.log(
       `${c.name.padEnd(12)} ${f(mean(c.base.ndcg), 4).padStart(9)} ${f(mean(c.base.recall), 4).padStart(6)} | ${f(mean(conf.ndcg), 4).padStart(15)} ${f(row.configured).padStart(5)} ${f(mean(conf.recall), 4).padStart(6)} ${f(row.recallConf).padStart(5)} ${`${lower(c, conf)}/${c.base.rank.length}`.padStart(10)} | ${f(mean(held.ndcg), 4).padStart(13)} ${f(row.held).padStart(5)} ${f(mean(held.recall), 4).padStart(6)} ${f(row.recallHeld).padStart(5)} ${`${lower(c, held)}/${c.base.rank.length}`.padStart(10)}  ${(row.held - row.configured >= 0 ? '+' : '') + f(row.held - row.configured)} (±${f(se)})`,
     );
@@ -948,24 +979,33 @@ async function runCross(dirs: string[]) {
   const summary = (pick: (r: (typeof rows)[number]) => number) =>
     `mean ${f(mean(rows.map(pick)))}, worst ${f(Math.min(...rows.map(pick)))}`;
   console.log(
-    `configured: nDCG@10 ratio ${summary((r) => r.configured)}; Recall@100 ratio ${summary((r) => r.recallConf)}; single-relevant ranked lower ${lowerConf}/${singles}, higher ${collections.reduce((n, c) => n + higher(c, c.runs.get('as configured')!), 0)}/${singles}, MRR ${f(singleMrr((c) => c.runs.get('as configured')!))} (plain BM25 ${f(singleMrr((c) => c.base))})`,
+    `configured: nDCG@10 ratio ${summary((r) => r.configured)}; Recall@100 ratio ${summary((r) => r.recallConf)}; single-relevant ranked lower ${lowerConf}/${singles}, higher ${classic.reduce((n, c) => n + higher(c, c.runs.get('as configured')!), 0)}/${singles}, MRR ${f(singleMrr((c) => c.runs.get('as configured')!))} (plain BM25 ${f(singleMrr((c) => c.base))})`,
   );
   console.log(
-    `held-out:   nDCG@10 ratio ${summary((r) => r.held)}; Recall@100 ratio ${summary((r) => r.recallHeld)}; single-relevant ranked lower ${lowerHeld}/${singles}, higher ${collections.reduce((n, c) => n + higher(c, heldOut.get(c.name)!), 0)}/${singles}, MRR ${f(singleMrr((c) => heldOut.get(c.name)!))}   (target: nDCG worst ≥ 1.03, Recall worst ≥ 1.00)`,
+    `held-out:   nDCG@10 ratio ${summary((r) => r.held)}; Recall@100 ratio ${summary((r) => r.recallHeld)}; single-relevant ranked lower ${lowerHeld}/${singles}, higher ${classic.reduce((n, c) => n + higher(c, heldOut.get(c.name)!), 0)}/${singles}, MRR ${f(singleMrr((c) => heldOut.get(c.name)!))}   (target: nDCG worst ≥ 1.03, Recall worst ≥ 1.00)`,
   );
-  console.log(`configured: ${bestLine((c) => c.runs.get('as configured')!)}`);
-  console.log(`held-out:   ${bestLine((c) => heldOut.get(c.name)!)}`);
+  if (classic.length > 0) {
+    console.log(`configured: ${bestLine((c) => c.runs.get('as configured')!)}`);
+    console.log(`held-out:   ${bestLine((c) => heldOut.get(c.name)!)}`);
+  }
+  if (known.length > 0) {
+    const what = 'known item';
+    console.log(`configured: ${bestLine((c) => c.runs.get('as configured')!, known, what)}`);
+    console.log(`held-out:   ${bestLine((c) => heldOut.get(c.name)!, known, what)}`);
+  }
   console.log(
     "\nsingle-relevant questions: the relevant document's rank by plain BM25 → configured → held-out choice (∞: not in the first 100)",
   );
   const rank = (r: number) => (Number.isFinite(r) ? String(r) : '∞');
-  for (const c of collections)
+  for (const c of classic)
     c.singles.forEach((id, i) =>
       console.log(
         `  ${`${c.name} ${id}`.padEnd(16)} ${rank(c.base.rank[i])} → ${rank(c.runs.get('as configured')!.rank[i])} → ${rank(heldOut.get(c.name)!.rank[i])}`,
       ),
     );
-  console.log('\nchoices made on the other six (the configured value unless named):');
+  console.log(
+    '\nchoices made on the other collections (the configured value unless named; a known-item collection and the one it comes from are left out together):',
+  );
   for (const [name, chosen] of choices)
     console.log(`  without ${name.padEnd(10)} ${labelOf(chosen)}`);
 
@@ -973,13 +1013,20 @@ async function runCross(dirs: string[]) {
     `\nablation (each line changes one knob; nDCG@10 and Recall@100 as ratios to plain BM25; 1rel: single-relevant ranked lower / higher than plain BM25, and their MRR)`,
   );
   console.log(
-    `${'variant'.padEnd(32)}${collections.map((c) => c.name.padStart(13)).join('')}   mean nDCG  worst nDCG  1rel lower/higher  MRR  best lower/higher  MRR`,
+    `${'variant'.padEnd(32)}${collections.map((c) => c.name.slice(0, 12).padStart(13)).join('')}   mean nDCG  worst nDCG  1rel lower/higher  MRR  best lower/higher  MRR${known.length ? '  known lower/higher  MRR  nDCG' : ''}`,
   );
+  /** lower/higher of `among` for the questions `of` picks, against plain BM25. */
+  const split = (run: (c: CrossCollection) => Run, among: CrossCollection[], of: 'rank' | 'best') =>
+    `${among.reduce((n, c) => n + lower(c, run(c), of), 0)}/${among.reduce((n, c) => n + higher(c, run(c), of), 0)}`;
   for (const change of configs) {
     const label = labelOf(change);
-    const ratios = collections.map((c) => ndcgRatio(c, c.runs.get(label)!));
+    const run = (c: CrossCollection) => c.runs.get(label)!;
+    const ratios = (classic.length ? classic : collections).map((c) => ndcgRatio(c, run(c)));
+    const knownCells = known.length
+      ? `  ${split(run, known, 'best').padStart(18)}  ${f(singleMrr(run, 'best', known))}  ${f(mean(known.map((c) => ndcgRatio(c, run(c)))))}`
+      : '';
     console.log(
-      `${label.padEnd(32)}${collections.map((c, i) => ` ${f(ratios[i])} ${f(recallRatio(c, c.runs.get(label)!))}`.padStart(13)).join('')}   ${f(mean(ratios)).padStart(9)}  ${f(Math.min(...ratios)).padStart(10)}  ${collections.reduce((n, c) => n + lower(c, c.runs.get(label)!), 0)}/${collections.reduce((n, c) => n + higher(c, c.runs.get(label)!), 0)} of ${singles}  ${f(singleMrr((c) => c.runs.get(label)!))}  ${`${collections.reduce((n, c) => n + lower(c, c.runs.get(label)!, 'best'), 0)}/${collections.reduce((n, c) => n + higher(c, c.runs.get(label)!, 'best'), 0)}`.padStart(17)}  ${f(singleMrr((c) => c.runs.get(label)!, 'best'))}`,
+      `${label.padEnd(32)}${collections.map((c) => ` ${f(ndcgRatio(c, run(c)))} ${f(recallRatio(c, run(c)))}`.padStart(13)).join('')}   ${f(mean(ratios)).padStart(9)}  ${f(Math.min(...ratios)).padStart(10)}  ${split(run, classic, 'rank')} of ${singles}  ${f(singleMrr(run))}  ${split(run, classic, 'best').padStart(17)}  ${f(singleMrr(run, 'best'))}${knownCells}`,
     );
   }
   if (knobRuns('short')) printShortPassages(collections, ndcgRatio, recallRatio);
@@ -1025,7 +1072,7 @@ function printShortPassages(
   }
   const configured = RANKING.passageSupport;
   const held = collections.map((c) => {
-    const train = collections.filter((o) => o !== c);
+    const train = collections.filter((o) => corpusOf(o.name) !== corpusOf(c.name));
     const score = (v: number) => mean(train.map((o) => ndcgRatio(o, o.short.get(v)!)));
     const eligible = (v: number) =>
       train.every(

@@ -49,4 +49,23 @@ describe('pseudo-relevance feedback', () => {
       RANKING.feedbackAgreement = saved;
     }
   });
+
+  it('with feedbackMass, lends the same share of a short question and of a long one', () => {
+    const saved = RANKING.feedbackMass;
+    RANKING.feedbackMass = 0.2;
+    try {
+      const words = [word('turbul', 8, 0.4), word('boundari', 6, 0.2)];
+      const lent = (mass: number) => {
+        const terms = expansionTerms(words, 10, 1000, mass);
+        return terms.reduce((sum, t) => sum + t.weight * t.idf, 0);
+      };
+      // A question weighing 4× as much gets 4× the lent weight: the same share of it.
+      expect(lent(10)).toBeCloseTo(2);
+      expect(lent(40)).toBeCloseTo(8);
+      const [best, next] = expansionTerms(words, 10, 1000, 10);
+      expect(next.weight / best.weight).toBeCloseTo(0.5);
+    } finally {
+      RANKING.feedbackMass = saved;
+    }
+  });
 });

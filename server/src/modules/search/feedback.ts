@@ -21,6 +21,8 @@ export function expansionTerms(
   words: readonly FeedbackWord[],
   feedbackCount: number,
   chunkCount: number,
+  /** The question words' weights times their IDFs, summed (for RANKING.feedbackMass). */
+  questionMass = 0,
 ): { lexeme: string; df: number; idf: number; weight: number }[] {
   const minSupport = minimumSupport(feedbackCount);
   const scored = words
@@ -33,11 +35,18 @@ export function expansionTerms(
   // How much the feedback passages agree: the mean share of them holding each lent word.
   const agreement = scored.reduce((sum, w) => sum + w.support, 0) / scored.length / feedbackCount;
   const adapt = RANKING.feedbackAgreement > 0 ? (2 * agreement) ** RANKING.feedbackAgreement : 1;
+  // Each lent word's weight relative to the best one's; then the best at feedbackWeight, or all
+  // together at feedbackMass of the question.
+  const lentMass = scored.reduce((sum, w) => sum + (w.value / best) * w.idf, 0);
+  const scale =
+    RANKING.feedbackMass > 0 && questionMass > 0 && lentMass > 0
+      ? (RANKING.feedbackMass * questionMass) / lentMass
+      : RANKING.feedbackWeight;
   return scored.map((w) => ({
     lexeme: w.lexeme,
     df: w.df,
     idf: w.idf,
-    weight: (RANKING.feedbackWeight * adapt * w.value) / best,
+    weight: (scale * adapt * w.value) / best,
   }));
 }
 

@@ -280,7 +280,8 @@ export class LexicalRetriever implements Retriever {
         minimumSupport(feedback.length),
       ],
     );
-    return expansionTerms(rows, feedback.length, analysed.chunkCount).map((t, i) => ({
+    const questionMass = terms.reduce((sum, t) => sum + t.weight * t.idf, 0);
+    return expansionTerms(rows, feedback.length, analysed.chunkCount, questionMass).map((t, i) => ({
       ...t,
       position: 10_000 + i,
       qtf: 1,

@@ -25,6 +25,7 @@ export const RANKING: {
   feedbackMinTerms: number;
   feedbackMinSupport: number;
   feedbackAgreement: number;
+  feedbackMass: number;
   maxTerms: number;
   carriedWeight: number;
   passageSupport: number;
@@ -107,6 +108,14 @@ export const RANKING: {
    * 0 = a fixed weight. Measured held-out by `npm run bench:retrieval -- --cross` (docs/RANKING.md).
    */
   feedbackAgreement: 0,
+  /**
+   * Feedback's weight as a share of the question's, as RM3 interpolates (λ / (1 − λ)): the lent
+   * words' IDF-weighted sum is this share of the question words' IDF-weighted sum, so feedback
+   * counts alike in a five-word title and a thirty-word request (with a weight per lent word,
+   * the shorter the question, the more the lent words outweigh it). 0 = the weight per word
+   * above (feedbackWeight). Measured held-out (docs/RANKING.md).
+   */
+  feedbackMass: 0,
   /**
    * Longest question analysed, in distinct terms (after stop words); the rarest are kept. Long
    * questions (a pasted paragraph) rank better with most of their words than with the rarest few.
