@@ -280,12 +280,27 @@ async function openCollection(dir: string) {
   const cacheDir = useCache ? cacheDirOf(dir, name, corpus) : null;
   const idsFile = cacheDir ? path.join(cacheDir, 'corpus-ids.json') : null;
   const cached = idsFile !== null && fs.existsSync(idsFile);
+  const release = cacheDir ? lockCache(cacheDir) : () => {};
   if (cacheDir && !cached) fs.rmSync(cacheDir, { recursive: true, force: true });
-  const { server, db, mode, call, stop } = await startBenchServer(
-    'retrieval',
-    { WORKSPACE_QUOTA_MB: '100000', ...hybridEnv },
-    cacheDir ? { databaseDir: cacheDir } : {},
-  );
+  let started: Awaited<ReturnType<typeof startBenchServer>>;
+  try {
+    started = await startBenchServer(
+      'retrieval',
+      { WORKSPACE_QUOTA_MB: '100000', ...hybridEnv },
+      cacheDir ? { databaseDir: cacheDir } : {},
+    );
+  } catch (error) {
+    release();
+    throw error;
+  }
+  const { server, db, mode, call } = started;
+  const stop = async (keepDatabase = false) => {
+    try {
+      await started.stop(keepDatabase);
+    } finally {
+      release();
+    }
+  };
   const corpusIdOf = new Map<string, string>();
   const files = corpusFiles(corpus);
   let ingestSeconds: number | null = null;
@@ -333,6 +348,36 @@ async function openCollection(dir: string) {
   };
 }
 type Loaded = Awaited<ReturnType<typeof openCollection>>;
+
+/**
+ * One run at a time on a cached collection: a second embedded Postgres on the same folder would
+ * end the first one's connections mid-run. The lock names the holder's pid; a holder that is no
+ * longer running (a run killed half-way) does not count.
+ */
+function lockCache(cacheDir: string): () => void {
+  const lock = `${cacheDir}.lock`;
+  fs.mkdirSync(path.dirname(lock), { recursive: true });
+  try {
+    const holder = Number(fs.readFileSync(lock, 'utf8'));
+    if (holder && holder !== process.pid && isRunning(holder))
+      throw new Error(
+        `${path.basename(cacheDir)} is in use by another bench run (pid ${holder}): wait for it to end or stop it`,
+      );
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  fs.writeFileSync(lock, String(process.pid));
+  return () => fs.rmSync(lock, { force: true });
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
 
 /** Uploads every file and waits until each is indexed (and embedded, with HYBRID=1). */
 async function ingest(
