@@ -21,8 +21,8 @@ import path from 'node:path';
 
 /** The shared collections with titles (MED and NPL have none). */
 export const KNOWN_ITEM_SOURCES = ['cranfield', 'cisi', 'cacm', 'lisa', 'cf'];
-/** Questions per collection. */
-export const KNOWN_ITEM_QUESTIONS = 200;
+/** Questions per collection (`KNOWN_ITEMS=600` for a larger sample; the cache still applies). */
+export const KNOWN_ITEM_QUESTIONS = Number(process.env.KNOWN_ITEMS) || 200;
 
 const SUFFIX = '-known';
 /** Whether a collection (by its folder's name) is a known-item one. */
