@@ -1082,13 +1082,14 @@ async function runCross(dirs: string[]) {
 function signTest(a: number, b: number): number {
   const n = a + b;
   const k = Math.min(a, b);
+  // Summed in logs: 2^n and the binomial coefficients overflow past n ≈ 1,000.
   let tail = 0;
-  for (let i = 0; i <= k; i++) tail += binomial(n, i) / 2 ** n;
+  for (let i = 0; i <= k; i++) tail += Math.exp(logBinomial(n, i) - n * Math.LN2);
   return Math.min(1, 2 * tail);
 }
-const binomial = (n: number, k: number) => {
-  let r = 1;
-  for (let i = 1; i <= k; i++) r = (r * (n - k + i)) / i;
+const logBinomial = (n: number, k: number) => {
+  let r = 0;
+  for (let i = 1; i <= k; i++) r += Math.log(n - k + i) - Math.log(i);
   return r;
 };
 
