@@ -33,6 +33,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { runBench, startBenchServer, waitFor } from './support/bench-server.js';
+import { isAlive } from '../server/src/db/embedded-postgres.js';
 import { RANKING } from '../server/src/modules/search/ranking.js';
 import { TEXT_SEARCH } from '../server/src/modules/search/text-search.js';
 import { insertChunksOf, type IndexableText } from '../server/src/modules/sources/indexer.js';
@@ -359,7 +360,7 @@ function lockCache(cacheDir: string): () => void {
   fs.mkdirSync(path.dirname(lock), { recursive: true });
   try {
     const holder = Number(fs.readFileSync(lock, 'utf8'));
-    if (holder && holder !== process.pid && isRunning(holder))
+    if (holder && holder !== process.pid && isAlive(holder))
       throw new Error(
         `${path.basename(cacheDir)} is in use by another bench run (pid ${holder}): wait for it to end or stop it`,
       );
@@ -368,15 +369,6 @@ function lockCache(cacheDir: string): () => void {
   }
   fs.writeFileSync(lock, String(process.pid));
   return () => fs.rmSync(lock, { force: true });
-}
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 /** Uploads every file and waits until each is indexed (and embedded, with HYBRID=1). */

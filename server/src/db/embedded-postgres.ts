@@ -137,7 +137,8 @@ async function stopOrphanedServer(databaseDir: string, logger: Logger) {
   }
 }
 
-function isAlive(pid: number): boolean {
+/** Whether a process with this pid is running (ours or another user's). */
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
