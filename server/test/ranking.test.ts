@@ -105,6 +105,46 @@ describe('ranking of a question', () => {
     }
   });
 
+  it('lends no feedback words when the best passage holds every word of the question', async () => {
+    const other = await newAdmin(app, 'Comets');
+    const files: [string, string][] = [
+      ['comet-tail.txt', 'The comet tail glows faintly.'],
+      // Three passages share words the question does not have: what feedback would lend.
+      ['comet-orbit.txt', 'A comet orbit seen through the telescope mirror.'],
+      ['comet-notes.txt', 'Comet notes: orbit, telescope and mirror readings.'],
+      ['comet-log.txt', 'Comet log of the orbit by telescope mirror.'],
+      ['glimmer.txt', 'A glimmer of dawn over the bay.'],
+    ];
+    for (const [name, text] of files) await uploadText(app, other, name, text);
+    const [{ workspace_id: workspaceId }] = await app.sql(
+      `SELECT workspace_id FROM documents WHERE file_name = 'comet-tail.txt'`,
+    );
+    const reader = await app.server.services.readers.forMember(workspaceId, other.id);
+    const scores = async (text: string, change: Partial<typeof RANKING>) => {
+      const configured = { ...RANKING };
+      Object.assign(RANKING, change);
+      try {
+        const { passages } = await app.server.services.search.passages(reader, { text, limit: 10 });
+        return new Map(passages.map((p) => [p.title, p.score]));
+      } finally {
+        Object.assign(RANKING, configured);
+      }
+    };
+    const asAsked = { feedbackTerms: 0 };
+    // "comet-tail" holds both words: the question is ranked as asked.
+    expect(await scores('comet tail', { feedbackUnlessCovered: 1 })).toEqual(
+      await scores('comet tail', asAsked),
+    );
+    // Feedback for every question: the passages sharing the lent words gain.
+    expect(
+      (await scores('comet tail', { feedbackUnlessCovered: 0 })).get('comet-orbit'),
+    ).toBeGreaterThan((await scores('comet tail', asAsked)).get('comet-orbit')!);
+    // No passage holds all of "comet tail glimmer": it is expanded as before.
+    expect(
+      (await scores('comet tail glimmer', { feedbackUnlessCovered: 1 })).get('comet-orbit'),
+    ).toBeGreaterThan((await scores('comet tail glimmer', asAsked)).get('comet-orbit')!);
+  });
+
   it('with exactFormWeight, ranks the word as the question wrote it above another form of its stem', async () => {
     const configured = { ...RANKING };
     try {

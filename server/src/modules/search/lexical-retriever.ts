@@ -66,7 +66,11 @@ export class LexicalRetriever implements Retriever {
       candidates = await search('sample');
     }
     let ranked = await this.rescore(workspaceId, analysed, candidates, terms);
-    if (RANKING.feedbackTerms > 0 && terms.length >= RANKING.feedbackMinTerms) {
+    if (
+      RANKING.feedbackTerms > 0 &&
+      terms.length >= RANKING.feedbackMinTerms &&
+      !(RANKING.feedbackUnlessCovered > 0 && (await this.holdsEvery(workspaceId, lead, ranked[0])))
+    ) {
       // Pseudo-relevance feedback: the best passages lend the query their most telling words,
       // and the candidates are ranked again with them (a re-ranking: no second search). Scores
       // add up term by term, so only the lent words are scored again.
@@ -245,6 +249,20 @@ export class LexicalRetriever implements Retriever {
       params,
     );
     return rows.map((r) => ({ chunkId: r.id, documentId: r.document_id, score: r.score }));
+  }
+
+  /** Whether the passage holds every one of the words (RANKING.feedbackUnlessCovered). */
+  private async holdsEvery(
+    workspaceId: string,
+    words: WeightedTerm[],
+    passage: ScoredChunk | undefined,
+  ): Promise<boolean> {
+    if (!passage || words.length === 0) return false;
+    const [row]: { holds: boolean }[] = await this.db.query(
+      `SELECT c.tsv @@ $3::tsquery AS holds FROM chunks c WHERE c.workspace_id = $1 AND c.id = $2`,
+      [workspaceId, passage.chunkId, words.map((t) => tsqueryLexeme(t.lexeme)).join(' & ')],
+    );
+    return row?.holds === true;
   }
 
   /** Rocchio-style expansion from the best passages, behind the agreement guard (feedback.ts). */

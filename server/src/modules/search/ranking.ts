@@ -26,6 +26,7 @@ export const RANKING: {
   feedbackMinSupport: number;
   feedbackAgreement: number;
   feedbackMass: number;
+  feedbackUnlessCovered: number;
   maxTerms: number;
   carriedWeight: number;
   passageSupport: number;
@@ -116,6 +117,15 @@ export const RANKING: {
    * above (feedbackWeight). Measured held-out (docs/RANKING.md).
    */
   feedbackMass: 0,
+  /**
+   * 1: no feedback when the best passage already holds every word of the question. The question
+   * is then matched as asked (a title, a name, a precise claim): the one document it is after is
+   * usually at or near the top, and words lent by the passages around it can only pull their
+   * common topic above it. A topical question, whose words no single passage holds together, is
+   * expanded as before. 0 = feedback for every question. Measured held-out, with the known-item
+   * collections (docs/RANKING.md, round six).
+   */
+  feedbackUnlessCovered: 1,
   /**
    * Longest question analysed, in distinct terms (after stop words); the rarest are kept. Long
    * questions (a pasted paragraph) rank better with most of their words than with the rarest few.
