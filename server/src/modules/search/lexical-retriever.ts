@@ -73,7 +73,8 @@ export class LexicalRetriever implements Retriever {
     ) {
       // Pseudo-relevance feedback: the best passages lend the query their most telling words,
       // and the candidates are ranked again with them (a re-ranking: no second search). Scores
-      // add up term by term, so only the lent words are scored again.
+      // add up term by term, so only the lent words are scored again. A question whose words the
+      // best passage holds together is ranked as asked (RANKING.feedbackUnlessCovered).
       const expansion = await this.expansionTerms(workspaceId, analysed, terms, ranked);
       if (expansion.length > 0) {
         const lent = await this.rescore(workspaceId, analysed, candidates, expansion);
