@@ -23,9 +23,9 @@ beforeAll(async () => {
     EMBEDDING_DIMENSIONS: String(DIMENSIONS),
   });
   admin = await newAdmin(app);
-  // Words favour the parade notes (both question words, side by side); meaning favours the
-  // servicing schedule ("servicing" ~ "maintains") and puts the parade behind three others:
-  // rank fusion lifts the schedule to the top.
+  // Words favour the parade notes (both question words, side by side) and put the schedule
+  // third; meaning favours the servicing schedule ("servicing" ~ "maintains") and puts the
+  // parade behind three others: rank fusion lifts the schedule to the top.
   await uploadText(app, admin, 'servicing.txt', 'Automobile servicing schedule.');
   await uploadText(
     app,
@@ -39,7 +39,7 @@ beforeAll(async () => {
     'garage.txt',
     'Lopez Garage services and repairs our car fleet every spring, with tyre checks, oil changes and brake tests.',
   );
-  await uploadText(app, admin, 'rentals.txt', 'Automobile rentals.');
+  await uploadText(app, admin, 'rentals.txt', 'Automobile rentals and car servicing.');
   await uploadText(
     app,
     admin,
