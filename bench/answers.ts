@@ -60,6 +60,9 @@ import {
   type FakeOpenAIRequest,
   type FakeReply,
 } from '../server/test/helpers/fake-openai.js';
+import { COVERAGE } from '../server/src/ai/answer-coverage.js';
+import { askProbe } from '../server/src/modules/search/ask.service.js';
+import { CUES } from '../server/src/ai/word-match.js';
 import { answerModel, NOT_COVERED } from './support/answer-model.js';
 import {
   DEFAULT_SET,
@@ -80,6 +83,8 @@ import {
   type Figures,
   type Turn,
 } from './support/answer-scoring.js';
+import { crossReport } from './support/answer-cross-report.js';
+import type { Observation } from './support/answer-protocol.js';
 import { paraphraseModel } from './support/paraphrase-model.js';
 import { runBench, startBenchServer, waitFor } from './support/bench-server.js';
 
@@ -96,13 +101,57 @@ const SPLIT = process.env.SPLIT ?? 'all';
 const LIMIT = process.env.LIMIT ? Number(process.env.LIMIT) : Infinity;
 const QUIET = process.env.QUIET === '1';
 
+/** The answer's settings by name (the app runs in-process: a change applies at once). */
+const KNOB_HOLDERS: Record<string, number>[] = [COVERAGE, CUES];
+
+/** KNOBS=frameWeight=0.3,synonyms=1: settings for this run. */
+function applyKnobs(spec = process.env.KNOBS ?? '') {
+  for (const pair of spec.split(',').filter(Boolean)) {
+    const [name, value] = pair.split('=');
+    const holder = KNOB_HOLDERS.find((h) => name in h);
+    if (!holder || !Number.isFinite(Number(value)))
+      throw new Error(
+        `KNOBS: ${pair} (knobs: ${KNOB_HOLDERS.flatMap((h) => Object.keys(h)).join(', ')})`,
+      );
+    holder[name] = Number(value);
+  }
+}
+
 /** The sets named on the command line (`--all`: every known one; none: the default). */
 function chosenSets(args: string[]): string[] {
   const flags = args.filter((a) => a.startsWith('--'));
-  for (const f of flags) if (f !== '--all') throw new Error(`unknown option ${f} (--all)`);
+  for (const f of flags)
+    if (f !== '--all' && f !== '--cross') throw new Error(`unknown option ${f} (--all, --cross)`);
   const dirs = args.filter((a) => !a.startsWith('--'));
-  if (flags.includes('--all')) return knownSets();
+  if (flags.includes('--all') || (flags.includes('--cross') && dirs.length === 0))
+    return knownSets();
   return dirs.length > 0 ? dirs : [DEFAULT_SET];
+}
+
+/**
+ * The held-out protocol's grid (CROSS_KNOBS=frameWeight=1|0.3,synonyms=0|1 narrows it): every
+ * combination is one configuration.
+ */
+const CROSS_GRID: Record<string, number[]> = {
+  frameWeight: [0.2, 0.5],
+  neutralWeight: [0.5, 1],
+  topicWeight: [1, 2],
+  nameWeight: [1, 3],
+  synonyms: [0, 1],
+  kindMismatch: [0.6],
+  rankPrior: [0.15],
+};
+
+function crossConfigs(): string[] {
+  const grid: Record<string, number[]> = { ...CROSS_GRID };
+  for (const pair of (process.env.CROSS_KNOBS ?? '').split(',').filter(Boolean)) {
+    const [name, values] = pair.split('=');
+    grid[name] = values.split('|').map(Number);
+  }
+  let configs = [''];
+  for (const [name, values] of Object.entries(grid))
+    configs = configs.flatMap((c) => values.map((v) => `${c}${c ? ',' : ''}${name}=${v}`));
+  return configs;
 }
 
 type Call = (method: string, url: string, body?: unknown, token?: string) => Promise<any>;
@@ -274,7 +323,93 @@ async function saveKey(call: Call, token: string) {
     throw new Error(`saving the provider key: ${JSON.stringify(saved)}`);
 }
 
+/**
+ * `--cross`: each configuration asked of every set with the gate open, observations kept, then
+ * the protocol's choices and held-out figures (bench/support/answer-protocol.ts).
+ */
+async function cross(
+  call: Call,
+  sets: { set: AnswerSet; token: string; titleOf: Map<string, string> }[],
+) {
+  const defaults = KNOB_HOLDERS.map((h) => ({ ...h }));
+  const observed = new Map<string, Map<string, Observation[]>>();
+  const configs = crossConfigs();
+  let last: { coverage: number; passages: string[] } | null = null;
+  askProbe.coverage = (_q, coverage, passages) => (last = { coverage, passages });
+  const started = performance.now();
+  for (const [i, config] of configs.entries()) {
+    KNOB_HOLDERS.forEach((h, k) => Object.assign(h, defaults[k]));
+    applyKnobs(config);
+    COVERAGE.minimum = 0;
+    const bySet = new Map<string, Observation[]>();
+    for (const { set, token, titleOf } of sets) {
+      const questions = selectQuestions(set.questions, SPLIT, LIMIT);
+      const observations: Observation[] = [];
+      const conversationOf = new Map<string, string>();
+      for (const q of questions) {
+        last = null;
+        const conversationId = q.thread ? conversationOf.get(q.thread) : undefined;
+        const body = await call(
+          'POST',
+          '/api/ask',
+          { question: q.question, ...(conversationId ? { conversationId } : {}) },
+          token,
+        );
+        if (body.conversationId) conversationOf.set(q.id, body.conversationId);
+        const scored = score(q, body, titleOf);
+        const seen = last as { coverage: number; passages: string[] } | null;
+        observations.push({
+          set: set.name,
+          q,
+          coverage: seen?.coverage ?? 0,
+          answered: !scored.predictedNotFound,
+          right: q.fact !== null && scored.right,
+          inContext:
+            q.fact !== null &&
+            (seen?.passages ?? []).some((p) => squash(p).includes(squash(q.fact!))),
+        });
+      }
+      bySet.set(set.name, observations);
+    }
+    observed.set(config, bySet);
+    const seconds = (performance.now() - started) / 1000;
+    process.stderr.write(
+      `\r  configuration ${i + 1}/${configs.length} (${seconds.toFixed(0)} s, ~${((seconds / (i + 1)) * (configs.length - i - 1)).toFixed(0)} s left)   `,
+    );
+  }
+  process.stderr.write('\n');
+  KNOB_HOLDERS.forEach((h, k) => Object.assign(h, defaults[k]));
+  askProbe.coverage = undefined;
+  const saved = process.env.CROSS_SAVE ?? path.join(os.tmpdir(), 'bench-answers-cross.json');
+  fs.writeFileSync(
+    saved,
+    JSON.stringify({
+      configs,
+      sets: sets.map((s) => s.set.name),
+      observed: [...observed].map(([c, bySet]) => [c, [...bySet]]),
+    }),
+  );
+  console.log(`observations kept in ${saved} (CROSS_FROM=${saved} reports them again)`);
+  crossReport(
+    observed,
+    sets.map((s) => s.set.name),
+    configs[0],
+  );
+}
+
+/** CROSS_FROM=file: the protocol's report from observations a --cross run kept. */
+function crossFrom(file: string) {
+  const kept = JSON.parse(fs.readFileSync(file, 'utf8')) as {
+    configs: string[];
+    sets: string[];
+    observed: [string, [string, Observation[]][]][];
+  };
+  const observed = new Map(kept.observed.map(([c, bySet]) => [c, new Map(bySet)]));
+  crossReport(observed, kept.sets, kept.configs[0]);
+}
+
 runBench(async () => {
+  if (process.env.CROSS_FROM) return crossFrom(process.env.CROSS_FROM);
   for (const m of modes)
     if (!MODES.includes(m)) throw new Error(`MODES: ${m} is not a mode (${MODES.join(', ')})`);
   modes.sort((a, b) => MODES.indexOf(a) - MODES.indexOf(b));
@@ -282,7 +417,10 @@ runBench(async () => {
     throw new Error(`SPLIT: ${SPLIT} is not tune, heldout or all`);
   if (!(LIMIT > 0)) throw new Error(`LIMIT: ${process.env.LIMIT} is not a positive number`);
 
+  applyKnobs();
+  const crossing = process.argv.includes('--cross');
   const sets = await Promise.all(chosenSets(process.argv.slice(2)).map(loadSet));
+  if (crossing && sets.length < 2) throw new Error('--cross needs two sets or more');
   const withModel = modes.some((m) => m !== 'extractive');
   const fake = withModel ? await startFakeOpenAI({ apiKey: KEY }) : null;
   const { server, call, mode, stop } = await startBenchServer('answers', {
@@ -291,6 +429,16 @@ runBench(async () => {
   });
   const results = new Map<Mode, { set: string; figures: Figures }[]>(modes.map((m) => [m, []]));
   try {
+    if (crossing) {
+      const uploaded = [];
+      for (const [index, set] of sets.entries())
+        uploaded.push({ set, ...(await workspaceFor(call, server.services.db, set, index)) });
+      console.log(
+        `held-out protocol over ${sets.map((s) => s.name).join(', ')} (SPLIT=${SPLIT}; ${mode} database, ${os.cpus().length} cores)`,
+      );
+      await cross(call, uploaded);
+      return;
+    }
     for (const [index, set] of sets.entries()) {
       const questions = selectQuestions(set.questions, SPLIT, LIMIT);
       const { token, titleOf, seconds } = await workspaceFor(call, server.services.db, set, index);

@@ -1,6 +1,10 @@
 import type { DataSource } from 'typeorm';
-import { sentencesOf } from './extractive-answer.js';
+import { holdsKind } from './answer-kind.js';
+import { passageSentences } from './extractive-answer.js';
 import { lexemesOf, type LexemeCache } from './lexemes.js';
+import { CUES, QUESTION_FILLER, saysWord, type QuestionCues, type WordCue } from './word-match.js';
+
+export type { QuestionCues, WordCue } from './word-match.js';
 
 /**
  * Whether the sources say anything about a question, before an answer is written from them.
@@ -29,25 +33,27 @@ export const COVERAGE = {
   unknownNameWeight: 3,
   /** Consecutive sentences of a passage that count as one place (with the title). */
   window: 2,
+  /**
+   * How much a question word a place does not hold weighs against it, by the word's role
+   * (question-words.ts), relative to a topic word: people ask in their own words, and a verb or
+   * a measure word ("minimum", "latest", "sign off") missing from a page says little, where a
+   * missing thing ("childcare", "taxi") says the page is about something else.
+   */
+  frameWeight: 1,
+  neutralWeight: 1,
+  /** The same for a thing ("childcare", "rabbit", "receptionists")… */
+  topicWeight: 1,
+  /** …and for a name the question writes ("Antwerp" asked of the hotel limits of other cities). */
+  nameWeight: 1,
 };
 
-/**
- * Words people put in questions that say nothing about the subject ("how many … do we get"):
- * left out of coverage, as the stop words already are (stems of Postgres' english config).
- */
-const QUESTION_FILLER = new Set(
-  [
-    // how many, how often, how long, please tell me, do we get, …
-    'get got mani much often long need tell know pleas thank anyon someon somebodi would could',
-    'like want find us let say mean explain describ give show way thing lot kind also ever',
-    'actual exact current realli still yet',
-    // generic verbs and adjectives: a question's frame ("will the new engineers", "go live"),
-    // rarely its subject, and often absent from a small workspace's few documents
-    'new old go goe come make take put keep happen good right possibl',
-  ]
-    .join(' ')
-    .split(' '),
-);
+function absentWeight(cue: WordCue | undefined): number {
+  if (cue?.name) return COVERAGE.nameWeight;
+  if (cue?.role === 'frame' || cue?.role === 'measure') return COVERAGE.frameWeight;
+  if (cue?.role === 'neutral') return COVERAGE.neutralWeight;
+  if (cue?.role === 'topic') return COVERAGE.topicWeight;
+  return 1;
+}
 
 export interface CoverageTerm {
   lexeme: string;
@@ -88,24 +94,27 @@ export function namesIn(question: string): string[] {
 }
 
 /**
- * Endings that make another stem of the same word family than the question's ("owns" is `own`,
- * "Owner" is `owner`): a place holding one covers the other.
+ * The share of `weights` a place covers (0 when there is nothing to cover): its lexemes, and
+ * with `cues`, its text (for the kind of value a measure word or the question asks for). A word
+ * the place does not hold weighs by its role (COVERAGE.frameWeight…).
  */
-const RELATED_ENDINGS = ['er', 'or', 'ship', 'ment', 'al'];
-
-/** The share of `weights` a set of lexemes covers (0 when there is nothing to cover). */
-export function coveredShare(weights: Map<string, number>, lexemes: Iterable<string>): number {
-  const total = [...weights.values()].reduce((s, w) => s + w, 0);
-  if (total <= 0) return 0;
+export function coveredShare(
+  weights: Map<string, number>,
+  lexemes: Iterable<string>,
+  cues?: QuestionCues,
+  text = '',
+): number {
   const held = new Set(lexemes);
   let covered = 0;
+  let missing = 0;
   for (const [lexeme, weight] of weights) {
-    const family = [lexeme, ...RELATED_ENDINGS.map((e) => lexeme + e)];
-    const base = RELATED_ENDINGS.find((e) => lexeme.endsWith(e) && lexeme.length - e.length >= 3);
-    if (base) family.push(lexeme.slice(0, -base.length));
-    if (family.some((l) => held.has(l))) covered += weight;
+    const cue = cues?.words.get(lexeme);
+    if (saysWord(lexeme, held, text, cue, CUES.synonyms > 0)) covered += weight;
+    else missing += weight * absentWeight(cue);
   }
-  return covered / total;
+  if (covered + missing <= 0) return 0;
+  const share = covered / (covered + missing);
+  return cues?.expected && !holdsKind(text, cues.expected) ? share * CUES.kindMismatch : share;
 }
 
 /**
@@ -119,30 +128,42 @@ export async function bestCoverage(
   weights: Map<string, number>,
   passages: { title: string; text: string; isSheet?: boolean }[],
   known?: LexemeCache,
+  cues?: QuestionCues,
 ): Promise<number> {
   if (weights.size === 0 || passages.length === 0) return 0;
   const split = passages.map((p) => ({
     title: p.title,
-    sentences: sentencesOf({ text: p.text, isSheet: p.isSheet ?? false }),
+    sentences: passageSentences({ text: p.text, isSheet: p.isSheet ?? false }),
   }));
-  // A place's lexemes are its title's and its sentences' together (words never span the line
-  // breaks that join them), so each title and sentence is analysed once, not once per window.
-  const texts = [...new Set(split.flatMap((p) => [p.title, ...p.sentences]))];
+  // A place's lexemes are its title's, its section headings' and its sentences' together (words
+  // never span the line breaks that join them), so each is analysed once, not once per window.
+  const texts = [
+    ...new Set(
+      split.flatMap((p) => [
+        p.title,
+        ...p.sentences.flatMap((s) => (s.heading ? [s.text, s.heading] : [s.text])),
+      ]),
+    ),
+  ];
   const analysed = await lexemesOf(db, texts, known);
   const lexemesOfText = new Map(texts.map((t, i) => [t, analysed[i]]));
   const places = split.flatMap(({ title, sentences }) => {
-    if (sentences.length === 0) return [[title]];
+    if (sentences.length === 0) return [{ context: [title], said: [] as string[] }];
     const count = Math.max(1, sentences.length - COVERAGE.window + 1);
-    return Array.from({ length: count }, (_, i) => [
-      title,
-      ...sentences.slice(i, i + COVERAGE.window),
-    ]);
+    return Array.from({ length: count }, (_, i) => {
+      const window = sentences.slice(i, i + COVERAGE.window);
+      const headings = [...new Set(window.flatMap((s) => (s.heading ? [s.heading] : [])))];
+      return { context: [title, ...headings], said: window.map((s) => s.text) };
+    });
   });
   return Math.max(
-    ...places.map((parts) =>
+    ...places.map(({ context, said }) =>
       coveredShare(
         weights,
-        parts.flatMap((t) => [...lexemesOfText.get(t)!]),
+        [...context, ...said].flatMap((t) => [...lexemesOfText.get(t)!]),
+        cues,
+        // The kind of value is looked for in the sentences, not in the title or headings.
+        said.join('\n'),
       ),
     ),
   );
@@ -165,19 +186,28 @@ export async function citationsSupport(
   db: DataSource,
   sentences: CitedSentence[],
   passages: Map<number, { title: string; text: string }>,
+  /**
+   * The question: its words restated in an answer ("To fly business you need the CFO's written
+   * approval") are the asker's, not claims a passage must hold; the rest must be supported.
+   */
+  question = '',
 ): Promise<boolean> {
   const citing = sentences.filter((s) => s.cites.some((n) => passages.has(n)));
   if (citing.length === 0) return false;
   const numbers = [...passages.keys()];
   const lexemes = await lexemesOf(db, [
+    question,
     ...citing.map((s) => s.text),
     ...numbers.map((n) => `${passages.get(n)!.title}\n${passages.get(n)!.text}`),
   ]);
-  const ofPassage = new Map(numbers.map((n, i) => [n, lexemes[citing.length + i]]));
+  const asked = lexemes[0];
+  const ofPassage = new Map(numbers.map((n, i) => [n, lexemes[1 + citing.length + i]]));
   const supported = citing.filter((s, i) => {
-    const words = [...lexemes[i]].filter((l) => !QUESTION_FILLER.has(l));
-    if (words.length === 0) return false;
+    const all = [...lexemes[1 + i]].filter((l) => !QUESTION_FILLER.has(l));
     const cited = new Set(s.cites.flatMap((n) => [...(ofPassage.get(n) ?? [])]));
+    // A word both asked and cited still supports; one only asked neither supports nor counts.
+    const words = all.filter((w) => !asked.has(w) || cited.has(w));
+    if (words.length === 0) return false;
     const shared = words.filter((w) => cited.has(w)).length;
     return (
       shared >= Math.min(SUPPORT.words, words.length) && shared / words.length >= SUPPORT.share

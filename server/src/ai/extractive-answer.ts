@@ -1,6 +1,8 @@
 import type { DataSource } from 'typeorm';
 import { sentenceKey } from './answer-citations.js';
+import { holdsKind } from './answer-kind.js';
 import { lexemesOf, type LexemeCache } from './lexemes.js';
+import { CUES, QUESTION_FILLER, saysWord, type QuestionCues } from './word-match.js';
 
 export interface ExtractivePassage {
   text: string;
@@ -21,40 +23,79 @@ const MAX_CHARS = 700;
 const SENTENCE_CHARS = 400;
 
 /**
+ * A line that introduces what follows rather than saying it: an FAQ's question, a lead-in ending
+ * with a colon. Never the answer; its words count for the sentence after it.
+ */
+export function isLeadLine(sentence: string): boolean {
+  return /[?:]$/.test(sentence.trim());
+}
+
+/**
  * The answer without a model: the sentences of the top passages that cover the question's terms
  * best (IDF-weighted, stemmed by Postgres like the index), each cited as [n]. A follow-up's
  * carried words weigh less than its own, and a sentence must hold at least one of its own words
  * when it has any: the answer is about what the follow-up adds. A sentence the previous answer
  * gave (`previous`) is given again only when none answers the follow-up better (it may well
- * answer it too: "and what if it is not acknowledged?"). Null when no sentence shares a word with
- * the question.
+ * answer it too: "and what if it is not acknowledged?"). A question line, a lead-in or the
+ * document's title is never quoted: the sentence after a lead-in is read with its words. With
+ * `cues` (question-cues.ts), a word said another way or a measure word's value counts as said,
+ * and a sentence lacking the kind of value asked for weighs less. Null when no sentence shares a
+ * word with the question.
  */
 export async function extractiveAnswer(
   db: DataSource,
-  passages: ExtractivePassage[],
+  passages: (ExtractivePassage & { title?: string })[],
   terms: WeightedLexeme[],
   previous: string[] = [],
   known?: LexemeCache,
+  cues?: QuestionCues,
 ): Promise<string | null> {
-  const candidates = passages.flatMap((p, index) =>
-    sentencesOf(p).map((text, order) => ({ text, key: sentenceKey(text), passage: index, order })),
+  const candidates = passages.flatMap((p, index) => {
+    const title = squashed(p.title ?? '');
+    return passageSentences(p).flatMap(({ text, heading }, order) =>
+      squashed(text) === title || isLeadLine(text)
+        ? []
+        : [{ text, lead: heading, key: sentenceKey(text), passage: index, order }],
+    );
+  });
+  // Words that frame a question ("how much … do we get") choose no sentence.
+  const counted = terms.filter((t) => !QUESTION_FILLER.has(t.lexeme));
+  const weight = new Map(
+    (counted.length > 0 ? counted : terms).map((t) => [t.lexeme, t.idf * (t.weight ?? 1)]),
   );
-  const weight = new Map(terms.map((t) => [t.lexeme, t.idf * (t.weight ?? 1)]));
   const own = new Set(terms.filter((t) => !t.carried).map((t) => t.lexeme));
   const total = [...weight.values()].reduce((s, w) => s + w, 0);
   if (candidates.length === 0 || total <= 0) return null;
-  const lexemes = await lexemesOf(
-    db,
-    candidates.map((c) => c.text),
-    known,
-  );
+  const texts = [...new Set(candidates.flatMap((c) => (c.lead ? [c.text, c.lead] : [c.text])))];
+  const analysed = await lexemesOf(db, texts, known);
+  const lexemesOfText = new Map(texts.map((t, i) => [t, analysed[i]]));
+  const alternatives = CUES.synonyms > 0;
+  const said = candidates.map((c) => {
+    const held = new Set([
+      ...lexemesOfText.get(c.text)!,
+      ...(c.lead ? lexemesOfText.get(c.lead)! : []),
+    ]);
+    return [...weight.keys()].filter((l) =>
+      cues ? saysWord(l, held, c.text, cues.words.get(l), alternatives) : held.has(l),
+    );
+  });
+  // A word every sentence here says (the "CD cabinet" of each row of a drugs table) tells them
+  // apart less than one a few say: each word's weight grows with how few sentences say it.
+  const local = new Map<string, number>();
+  for (const words of said) for (const l of words) local.set(l, (local.get(l) ?? 0) + 1);
+  const localWeight = (l: string) =>
+    CUES.localIdf > 0 ? Math.log(1 + candidates.length / (local.get(l) ?? 1)) : 1;
+  const localTotal = [...weight].reduce((s, [l, w]) => s + w * localWeight(l), 0);
   const scored = candidates
     .map((c, i) => {
-      const covered = [...lexemes[i]].filter((l) => weight.has(l));
+      const covered = said[i];
       if (own.size > 0 && !covered.some((l) => own.has(l))) return { ...c, score: 0 };
-      const coverage = covered.reduce((s, l) => s + weight.get(l)!, 0) / total;
-      // Earlier passages ranked higher; a small nudge settles ties between equal sentences.
-      return { ...c, score: coverage + 0.02 / (1 + c.passage) };
+      let coverage =
+        covered.reduce((s, l) => s + weight.get(l)! * localWeight(l), 0) /
+        (CUES.localIdf > 0 ? localTotal : total);
+      if (cues?.expected && !holdsKind(c.text, cues.expected)) coverage *= CUES.kindMismatch;
+      // Earlier passages ranked higher: retrieval weighed the whole passage, and its title.
+      return { ...c, score: coverage + CUES.rankPrior / (1 + c.passage) };
     })
     .filter((c) => c.score > 0.05)
     .sort((a, b) => b.score - a.score);
@@ -63,13 +104,27 @@ export async function extractiveAnswer(
   const picked: typeof scored = [];
   let chars = 0;
   for (const c of scored) {
-    if (picked.length >= MAX_SENTENCES || c.score < scored[0].score * 0.6) break;
+    if (picked.length >= MAX_SENTENCES || c.score < scored[0].score * CUES.keep) break;
     if (before.has(c.key) && c.score < scored[0].score * 0.99) continue;
-    if (picked.some((p) => p.key === c.key) || chars + c.text.length > MAX_CHARS) continue;
+    // Passages overlap: a sentence cut at a passage's edge is a piece of one already picked.
+    if (picked.some((p) => p.key.includes(c.key) || c.key.includes(p.key))) continue;
+    if (chars + c.text.length > MAX_CHARS) continue;
     picked.push(c);
     chars += c.text.length;
   }
   return picked.map((c) => `${c.text} [${c.passage + 1}]`).join(' ');
+}
+
+const squashed = (s: string) => s.replace(/\s+/g, ' ').trim().toLowerCase();
+
+/** A sentence (or table row) of a passage, with the heading of the section it is in. */
+export interface PassageSentence {
+  text: string;
+  /**
+   * The line that introduces its section: a heading, an FAQ's question, a lead-in ending with a
+   * colon. Its words are the sentence's context (as the title is the passage's), never its answer.
+   */
+  heading: string | null;
 }
 
 /**
@@ -78,18 +133,33 @@ export async function extractiveAnswer(
  * (short lines that end no sentence) are left out: an answer quotes sentences, not fragments.
  */
 export function sentencesOf(passage: ExtractivePassage): string[] {
+  return passageSentences(passage).map((s) => s.text);
+}
+
+/** sentencesOf, each with the heading of its section. */
+export function passageSentences(passage: ExtractivePassage): PassageSentence[] {
   const lines = passage.text
     .split('\n')
     .map((l) => l.trim())
     .filter(Boolean);
   if (passage.isSheet && lines.length > 1 && lines[0].includes('\t')) {
-    return tableRows(lines.map((l) => l.split('\t')));
+    return tableRows(lines.map((l) => l.split('\t'))).map((text) => ({ text, heading: null }));
   }
-  const out: string[] = [];
+  const out: PassageSentence[] = [];
+  let heading: string | null = null;
   let table: string[][] = [];
+  const push = (texts: string[]) => {
+    for (const raw of texts) {
+      const text = raw
+        .replace(/\s+/g, ' ')
+        .replace(/^[-*•]\s+/, '')
+        .trim();
+      if (text.length >= 3) out.push({ text: readableLength(text), heading });
+    }
+  };
   const flush = () => {
-    if (table.length > 1) out.push(...tableRows(table));
-    else if (table.length === 1) out.push(table[0].filter(Boolean).join(' '));
+    if (table.length > 1) push(tableRows(table));
+    else if (table.length === 1) push([table[0].filter(Boolean).join(' ')]);
     table = [];
   };
   for (const line of joinWrappedLines(lines)) {
@@ -99,17 +169,21 @@ export function sentencesOf(passage: ExtractivePassage): string[] {
       continue;
     }
     flush();
-    if (isHeading(line)) continue;
-    out.push(...line.split(/(?<=[.!?])\s+(?=[A-Z0-9"'(])/));
+    if (isHeading(line)) {
+      heading = line.replace(/^#{1,6}\s+/, '').trim();
+      continue;
+    }
+    push(line.split(/(?<=[.!?])\s+(?=[A-Z0-9"'(])/));
   }
   flush();
-  return out
-    .map((s) => s.replace(/\s+/g, ' ').trim())
-    .filter((s) => s.length >= 3)
-    .map(readableLength);
+  return out;
 }
 
-/** A Markdown table row ("| a | b |") or a tab-separated one, as its cells; null otherwise. */
+/**
+ * A table row as its cells, or null: Markdown ("| a | b |"), tab-separated, or the " | " rows
+ * the Markdown and HTML parsers write for a table ("a | b | c"; "| b | c" when the first cell is
+ * empty, as a header row over row names often is).
+ */
 function tableCells(line: string): string[] | null {
   if (/^\|.*\|$/.test(line))
     return line
@@ -117,6 +191,7 @@ function tableCells(line: string): string[] | null {
       .split('|')
       .map((c) => c.trim());
   if (line.includes('\t')) return line.split('\t').map((c) => c.trim());
+  if (/^\|\s/.test(line) || line.includes(' | ')) return line.split('|').map((c) => c.trim());
   return null;
 }
 
@@ -131,13 +206,24 @@ function tableRows(rows: string[][]): string[] {
   );
 }
 
+/** "CUSTOMER CREDITS", "LOST, STOLEN OR BROKEN CARD": a heading in capitals. */
+function isCapitalsHeading(line: string): boolean {
+  const text = line.replace(/^(\d+[.)]|[A-Z][.)])\s+/, '');
+  return /\p{Lu}{2}/u.test(text) && text === text.toUpperCase() && !/[.!?;]$/.test(text);
+}
+
 /**
- * "## On call", "Vacation policy": a title, not something an answer says. Slide bullets often
- * end without a stop too, so only short lines without a figure count as titles.
+ * "## On call", "Vacation policy", "How long does the assay take?", "Before you travel:": what
+ * introduces a section, not something an answer says. Slide bullets often end without a stop
+ * too, so only short lines without a figure count as titles; a question or a lead-in ending with
+ * a colon counts when it is short enough to be one.
  */
 function isHeading(line: string): boolean {
   if (/^#{1,6}\s/.test(line)) return true;
-  return !/[.!?;)"']$/.test(line) && !/\d/.test(line) && line.split(/\s+/).length <= 4;
+  if (isCapitalsHeading(line)) return true;
+  const words = line.split(/\s+/).length;
+  if (/[?:]$/.test(line) && words <= 16) return true;
+  return !/[.!?;)"']$/.test(line) && !/\d/.test(line) && words <= 6;
 }
 
 /** A long sentence is cut at its last clause (or word) boundary before the limit, marked "…". */
@@ -157,7 +243,12 @@ function joinWrappedLines(lines: string[]): string[] {
   const out: string[] = [];
   for (const line of lines) {
     const previous = out[out.length - 1];
-    if (previous !== undefined && !/[.!?:;]$/.test(previous) && /^[\p{Ll}\d(]/u.test(line)) {
+    if (
+      previous !== undefined &&
+      !/[.!?:;]$/.test(previous) &&
+      /^[\p{Ll}\d(]/u.test(line) &&
+      !isCapitalsHeading(previous)
+    ) {
       out[out.length - 1] = `${previous} ${line}`;
     } else out.push(line);
   }

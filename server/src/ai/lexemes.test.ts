@@ -1,6 +1,6 @@
 import type { DataSource } from 'typeorm';
 import { describe, expect, it } from 'vitest';
-import { bestCoverage } from './answer-coverage.js';
+import { bestCoverage, citationsSupport } from './answer-coverage.js';
 import { lexemesOf, type LexemeCache } from './lexemes.js';
 
 /** A database whose to_tsvector lower-cases and splits on non-letters; it records each batch. */
@@ -75,5 +75,38 @@ describe('bestCoverage', () => {
     await bestCoverage(db, weights, [passage], known);
     await lexemesOf(db, ['Staff walk there calmly.'], known);
     expect(batches).toHaveLength(1);
+  });
+});
+
+describe('citationsSupport', () => {
+  const passages = new Map([
+    [
+      1,
+      {
+        title: 'Travel',
+        text: 'Business class is only possible with written approval from the CFO.',
+      },
+    ],
+  ]);
+
+  it('keeps an answer that restates the question around what the passage says', async () => {
+    const sentences = [
+      {
+        text: 'If you want to fly business on a long haul trip abroad next month, the person who needs to sign off is the CFO, in writing',
+        cites: [1],
+      },
+    ];
+    const question =
+      'Who needs to sign off if I want to fly business on a long haul trip abroad next month?';
+    expect(await citationsSupport(fakeDb().db, sentences, passages, question)).toBe(true);
+    // Without the question, its words count as claims the passage does not hold.
+    expect(await citationsSupport(fakeDb().db, sentences, passages)).toBe(false);
+  });
+
+  it('still refuses a claim the cited passage does not hold', async () => {
+    const sentences = [{ text: 'Parental leave is sixteen weeks for everyone', cites: [1] }];
+    expect(
+      await citationsSupport(fakeDb().db, sentences, passages, 'How long is parental leave?'),
+    ).toBe(false);
   });
 });

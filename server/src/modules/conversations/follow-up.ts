@@ -101,16 +101,75 @@ export function shownSearch(search: FollowUpSearch): string {
 
 const wordsOf = (text: string) => text.match(/[\p{L}\p{N}][\p{L}\p{N}'-]*/gu) ?? [];
 
+/** "And in Basel?", "What about the US team?", "And the 384 one?": a follow-up that only swaps a word. */
+const ELLIPSIS = /^\s*(and|but|also|what about|how about|same for)\b\s*/i;
+const WH = /\b(who|whom|whose|what|which|where|when|why|how)\b/i;
+/** What such a follow-up puts in place: its words after the lead ("in", "for", "the"…). */
+const LEAD =
+  /^(and|but|also|what about|how about|same for)\s+((in|for|at|on|about|with|to|of|the|our|a|an)\s+)*/i;
+
+/** Names (capitalised words after a text's first) and numbers, each with where it stands. */
+function swappable(text: string, skipFirst: boolean): { word: string; index: number }[] {
+  const out: { word: string; index: number }[] = [];
+  for (const m of text.matchAll(/[\p{L}\p{N}][\p{L}\p{N}'-]*/gu)) {
+    if (skipFirst && m.index === text.search(/[\p{L}\p{N}]/u)) continue;
+    const word = m[0].replace(/'s$/, '');
+    if (/^\p{Lu}/u.test(word) && word !== 'I') out.push({ word, index: m.index });
+    else {
+      const number = /\d+(?:[.,]\d+)?/.exec(word);
+      if (number) out.push({ word: number[0], index: m.index + number.index });
+    }
+  }
+  return out;
+}
+
+/**
+ * An elliptical follow-up as the question it stands for: the previous question (as it was
+ * searched) with the follow-up's name or number in place of its own ("Who manages the Aberdeen
+ * office?" + "And the Stavanger one?" → "Who manages the Stavanger office?"). Null when the
+ * follow-up asks a question of its own, or has no name or number to put in place of one.
+ */
+export function restated(followUp: string, previous: PriorTurn | undefined): string | null {
+  if (!previous || !ELLIPSIS.test(followUp)) return null;
+  const focus = followUp.replace(/[?.!\s]+$/, '').replace(LEAD, '');
+  if (WH.test(focus) || focus.split(/\s+/).length > 4) return null;
+  const base = previous.searchQuery.replace(/ \(\+ .*\)$/, '');
+  const isNumber = (w: string) => /^\d/.test(w);
+  const fresh = swappable(focus, false);
+  const old = swappable(base, true);
+  for (const kind of [false, true]) {
+    const put = fresh.filter((f) => isNumber(f.word) === kind);
+    const taken = old.find(
+      (o) =>
+        isNumber(o.word) === kind &&
+        !put.some((p) => p.word.toLowerCase() === o.word.toLowerCase()),
+    );
+    if (put.length === 0 || !taken) continue;
+    const words = put.map((p) => p.word).join(' ');
+    return base.slice(0, taken.index) + words + base.slice(taken.index + taken.word.length);
+  }
+  return null;
+}
+
 /**
  * Without a model, a follow-up carries the previous search's key words as context ("what about
  * contractors?" after a question on the leave policy carries "leave policy"), minus those the
  * follow-up already has.
  */
 export function carryOver(followUp: string, previous: PriorTurn | undefined): FollowUpSearch {
-  if (!previous || previous.keyTerms.length === 0) return { text: followUp, context: null };
+  if (!previous) return { text: followUp, context: null };
   const own = new Set(wordsOf(followUp.toLowerCase()));
-  const carried = previous.keyTerms.filter((w) => !own.has(w.toLowerCase()));
+  // "What's her extension?": she is the person the previous answer named, not its question.
+  const person = /\b(he|him|his|she|her|hers)\b/i.test(followUp) ? namedIn(previous.answer) : [];
+  const carried = [...person, ...previous.keyTerms].filter((w) => !own.has(w.toLowerCase()));
   return { text: followUp, context: carried.length > 0 ? carried.join(' ') : null };
+}
+
+/** The people an answer's first sentence names ("Denise Alvarez", "Dr Sofia Brandt"). */
+function namedIn(answer: string): string[] {
+  const first = answer.split(/\[\d+\]/)[0] ?? '';
+  const names = first.match(/\p{Lu}\p{Ll}+(?:[ -]\p{Lu}\p{Ll}+)+/gu) ?? [];
+  return [...new Set(names.flatMap((n) => n.split(/[ -]/)))].slice(0, 4);
 }
 
 /**

@@ -11,8 +11,10 @@ import {
   COVERAGE,
   coverageWeights,
   namesIn,
+  type QuestionCues,
 } from '../../ai/answer-coverage.js';
 import { lexemesOf, type LexemeCache } from '../../ai/lexemes.js';
+import { questionCues } from '../../ai/question-cues.js';
 import type { Logger } from '../../shared/logger.js';
 import { SignInThrottle } from '../auth/sign-in-throttle.js';
 import type { Viewer } from '../auth/viewer.js';
@@ -27,6 +29,7 @@ import {
   fromRewrite,
   historyMessages,
   keyWords,
+  restated,
   rewriteMessages,
   shownSearch,
   usableRewrite,
@@ -119,11 +122,28 @@ export interface ProviderSettings {
   timeoutMs: number;
 }
 
+/**
+ * What the answer decided from, for bench:answers' diagnostics (the bench runs the app in
+ * process): called once per question with its best coverage. Unset in the product.
+ */
+export const askProbe: {
+  coverage?: (question: string, coverage: number, passages: string[]) => void;
+} = {};
+
 /** The server key's name for its breaker (saved keys go by their row id). */
 export const SERVER_KEY_ID = 'server';
 
 /** Passages given to the answer; at most this many from one document, for breadth. */
-const ANSWER_PASSAGES = 5;
+export const ANSWER_PASSAGES = {
+  /** Passages an extractive answer quotes from. */
+  quoted: 5,
+  /**
+   * Passages a model is given: more than are quoted, since a model reads meaning and a
+   * paraphrased question's passage is often ranked below the top five (bench:answers' context
+   * recall).
+   */
+  model: 8,
+};
 const PER_DOCUMENT = 2;
 export { NOT_FOUND_ANSWER };
 
@@ -260,18 +280,33 @@ export class AskService {
       kinds,
       sourceIds: input.scope?.sourceIds,
       documentIds: input.scope?.documentIds,
-      limit: ANSWER_PASSAGES * 3,
+      limit: Math.max(ANSWER_PASSAGES.quoted, ANSWER_PASSAGES.model) * 3,
     });
     const ranked = await this.feedback.rerank(
       asker.workspaceId,
       terms.map((t) => t.lexeme),
       found,
     );
-    const candidates = diverse(ranked);
+    const candidates = diverse(
+      ranked,
+      provider.model !== null ? ANSWER_PASSAGES.model : ANSWER_PASSAGES.quoted,
+    );
     // Do the passages say anything about what is asked? If not, nobody writes an answer from them.
     // The passages' sentences, analysed once for the coverage check and the extractive answer.
     const analysed: LexemeCache = new Map();
-    const coverage = await this.coverage(reader, search.text, terms, unknown, candidates, analysed);
+    const { coverage, cues } = await this.coverage(
+      reader,
+      search.text,
+      terms,
+      unknown,
+      candidates,
+      analysed,
+    );
+    askProbe.coverage?.(
+      question,
+      coverage,
+      candidates.map((p) => p.text),
+    );
     const onTopic = coverage >= COVERAGE.minimum;
     // A model reads meaning, not only words ("where do we gather" for "the assembly point"): it
     // is given a looser match, told to say when the passages do not answer, and checked on its
@@ -303,7 +338,7 @@ export class AskService {
         // The model was told to cite every fact; an answer whose citations do not hold what it
         // says (or that cites nothing: "the sources do not cover it") is the not-found answer.
         const byNumber = new Map(candidates.map((p) => [p.number, p]));
-        answer = (await citationsSupport(this.db, citedSentences(written), byNumber))
+        answer = (await citationsSupport(this.db, citedSentences(written), byNumber, question))
           ? written
           : null;
       }
@@ -313,11 +348,16 @@ export class AskService {
     if (answer === null && onTopic && mode === 'extractive') {
       answer = await extractiveAnswer(
         this.db,
-        candidates.map((s) => ({ text: s.text, isSheet: s.location?.kind === 'sheet' })),
+        candidates.map((s) => ({
+          text: s.text,
+          title: s.title,
+          isSheet: s.location?.kind === 'sheet',
+        })),
         terms,
         // What the previous answer said, by sentence: said again only if it is the best answer.
         citedSentences(thread.previous.at(-1)?.answer ?? '').map((s) => s.text),
         analysed,
+        cues,
       );
     }
     const numbers = new Set(candidates.map((p) => p.number));
@@ -388,7 +428,7 @@ export class AskService {
     unknown: string[],
     passages: NumberedPassage[],
     analysed: LexemeCache,
-  ): Promise<number> {
+  ): Promise<{ coverage: number; cues: QuestionCues }> {
     const names = namesIn(question);
     const [nameLexemes, hidden] = await Promise.all([
       names.length > 0
@@ -405,12 +445,15 @@ export class AskService {
       [...unknown, ...hidden],
       nameLexemes,
     );
-    return bestCoverage(
+    const cues = await questionCues(this.db, question, weights, nameLexemes);
+    const coverage = await bestCoverage(
       this.db,
       weights,
       passages.map((p) => ({ ...p, isSheet: p.location?.kind === 'sheet' })),
       analysed,
+      cues,
     );
+    return { coverage, cues };
   }
 
   /** The earlier turns whose cited documents the reader may all still read; the others are dropped. */
@@ -446,6 +489,9 @@ export class AskService {
       // A rewrite that drops what the follow-up asks ("contractors") would answer another question.
       if ([...own].every((l) => kept.has(l))) return fromRewrite(question, rewrite, own, kept);
     }
+    // "And the Stavanger one?": the previous question with the new name in place, asked anew.
+    const swapped = restated(question, previous.at(-1));
+    if (swapped) return { text: swapped, context: null };
     return carryOver(question, previous[previous.length - 1]);
   }
 }
@@ -454,7 +500,7 @@ export class AskService {
  * The best passages, at most PER_DOCUMENT from any one document and never the same text twice
  * (the same file uploaded twice, a page copied into another), numbered as the answer cites them.
  */
-function diverse(passages: Passage[]): NumberedPassage[] {
+function diverse(passages: Passage[], count: number): NumberedPassage[] {
   const perDocument = new Map<string, number>();
   const seenText = new Set<string>();
   const out: NumberedPassage[] = [];
@@ -465,7 +511,7 @@ function diverse(passages: Passage[]): NumberedPassage[] {
     perDocument.set(p.documentId, n + 1);
     seenText.add(text);
     out.push({ ...p, number: out.length + 1 });
-    if (out.length === ANSWER_PASSAGES) break;
+    if (out.length === count) break;
   }
   return out;
 }
