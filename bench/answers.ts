@@ -133,10 +133,10 @@ function chosenSets(args: string[]): string[] {
  * combination is one configuration.
  */
 const CROSS_GRID: Record<string, number[]> = {
-  frameWeight: [0.2, 0.5],
-  neutralWeight: [0.5, 1],
+  frameWeight: [0.2, 0.5, 1],
   topicWeight: [1, 2],
   nameWeight: [1, 3],
+  measureCredit: [0.5, 1],
   synonyms: [0, 1],
   kindMismatch: [0.6],
   rankPrior: [0.15],

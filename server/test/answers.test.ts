@@ -259,15 +259,31 @@ describe('with a model', () => {
     expect(written.answer.sources[0].title).toBe('fire-safety');
   });
 
-  it('does not call the model for a question the sources do not cover', async () => {
+  it('does not call the model for a question the sources say nothing about', async () => {
     fake.requests.length = 0;
     const { answer } = await ask(
-      'How many weeks of parental leave do we get?',
+      'What is the airspeed velocity of an unladen swallow?',
       undefined,
       withModel,
       modelAdmin,
     );
     expect(answer.found).toBe(false);
     expect(fake.requests.filter((r) => r.path.includes('chat'))).toEqual([]);
+  });
+
+  it('gives a model a question the passages only partly cover, and keeps its "not covered"', async () => {
+    // The leave passage shares "weeks" and "leave": a model reads it (a paraphrase may hide
+    // there), says it does not answer parental leave, and the answer is not found.
+    fake.requests.length = 0;
+    fake.reply(() => ({ kind: 'answer', text: 'The sources do not cover parental leave.' }));
+    const { answer } = await ask(
+      'How many weeks of parental leave do we get?',
+      undefined,
+      withModel,
+      modelAdmin,
+    );
+    expect(fake.requests.filter((r) => r.path.includes('chat')).length).toBeGreaterThan(0);
+    expect(answer.found).toBe(false);
+    expect(answer.sources).toEqual([]);
   });
 });

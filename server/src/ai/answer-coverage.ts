@@ -15,12 +15,12 @@ export type { QuestionCues, WordCue } from './word-match.js';
  */
 export const COVERAGE = {
   /** The best passage must cover at least this share of the question's weight. */
-  minimum: 0.6,
+  minimum: 0.5,
   /**
    * With a model, passages covering this much are given to it (it may see that "gather" means
    * "assembly point"); its citations are then checked. Below it, no model is asked.
    */
-  modelMinimum: 0.3,
+  modelMinimum: 0.1,
   /** Weight of a word no passage holds, relative to the rarest word some passage holds. */
   unknownWeight: 2,
   /** Weight of a word when the question has no known word at all (every word unknown). */
@@ -39,12 +39,12 @@ export const COVERAGE = {
    * a measure word ("minimum", "latest", "sign off") missing from a page says little, where a
    * missing thing ("childcare", "taxi") says the page is about something else.
    */
-  frameWeight: 1,
+  frameWeight: 0.2,
   neutralWeight: 1,
   /** The same for a thing ("childcare", "rabbit", "receptionists")… */
   topicWeight: 1,
   /** …and for a name the question writes ("Antwerp" asked of the hotel limits of other cities). */
-  nameWeight: 1,
+  nameWeight: 3,
 };
 
 function absentWeight(cue: WordCue | undefined): number {
@@ -109,8 +109,9 @@ export function coveredShare(
   let missing = 0;
   for (const [lexeme, weight] of weights) {
     const cue = cues?.words.get(lexeme);
-    if (saysWord(lexeme, held, text, cue, CUES.synonyms > 0)) covered += weight;
-    else missing += weight * absentWeight(cue);
+    const said = saysWord(lexeme, held, text, cue, CUES.synonyms > 0);
+    covered += weight * said;
+    missing += weight * (1 - said) * absentWeight(cue);
   }
   if (covered + missing <= 0) return 0;
   const share = covered / (covered + missing);

@@ -52,10 +52,20 @@ export async function extractiveAnswer(
 ): Promise<string | null> {
   const candidates = passages.flatMap((p, index) => {
     const title = squashed(p.title ?? '');
-    return passageSentences(p).flatMap(({ text, heading }, order) =>
+    return passageSentences(p).flatMap(({ text, heading, cells, headers }, order) =>
       squashed(text) === title || isLeadLine(text)
         ? []
-        : [{ text, lead: heading, key: sentenceKey(text), passage: index, order }],
+        : [
+            {
+              text,
+              said: cells ?? text,
+              lead: heading,
+              headers: headers ?? null,
+              key: sentenceKey(text),
+              passage: index,
+              order,
+            },
+          ],
     );
   });
   // Words that frame a question ("how much … do we get") choose no sentence.
@@ -66,32 +76,51 @@ export async function extractiveAnswer(
   const own = new Set(terms.filter((t) => !t.carried).map((t) => t.lexeme));
   const total = [...weight.values()].reduce((s, w) => s + w, 0);
   if (candidates.length === 0 || total <= 0) return null;
-  const texts = [...new Set(candidates.flatMap((c) => (c.lead ? [c.text, c.lead] : [c.text])))];
+  const texts = [
+    ...new Set(
+      candidates.flatMap((c) => [
+        c.said,
+        ...(c.lead ? [c.lead] : []),
+        ...(c.headers ? [c.headers] : []),
+      ]),
+    ),
+  ];
   const analysed = await lexemesOf(db, texts, known);
   const lexemesOfText = new Map(texts.map((t, i) => [t, analysed[i]]));
   const alternatives = CUES.synonyms > 0;
   const said = candidates.map((c) => {
     const held = new Set([
-      ...lexemesOfText.get(c.text)!,
+      ...lexemesOfText.get(c.said)!,
       ...(c.lead ? lexemesOfText.get(c.lead)! : []),
     ]);
-    return [...weight.keys()].filter((l) =>
-      cues ? saysWord(l, held, c.text, cues.words.get(l), alternatives) : held.has(l),
+    const header = c.headers ? lexemesOfText.get(c.headers)! : new Set<string>();
+    return new Map(
+      [...weight.keys()]
+        .map((l): [string, number] => {
+          const part = cues
+            ? saysWord(l, held, c.text, cues.words.get(l), alternatives)
+            : held.has(l)
+              ? 1
+              : 0;
+          // A column name says the word for every row: half as much as a cell does.
+          return [l, Math.max(part, header.has(l) ? 0.5 : 0)];
+        })
+        .filter(([, part]) => part > 0),
     );
   });
   // A word every sentence here says (the "CD cabinet" of each row of a drugs table) tells them
   // apart less than one a few say: each word's weight grows with how few sentences say it.
   const local = new Map<string, number>();
-  for (const words of said) for (const l of words) local.set(l, (local.get(l) ?? 0) + 1);
+  for (const words of said) for (const l of words.keys()) local.set(l, (local.get(l) ?? 0) + 1);
   const localWeight = (l: string) =>
     CUES.localIdf > 0 ? Math.log(1 + candidates.length / (local.get(l) ?? 1)) : 1;
   const localTotal = [...weight].reduce((s, [l, w]) => s + w * localWeight(l), 0);
   const scored = candidates
     .map((c, i) => {
       const covered = said[i];
-      if (own.size > 0 && !covered.some((l) => own.has(l))) return { ...c, score: 0 };
+      if (own.size > 0 && ![...covered.keys()].some((l) => own.has(l))) return { ...c, score: 0 };
       let coverage =
-        covered.reduce((s, l) => s + weight.get(l)! * localWeight(l), 0) /
+        [...covered].reduce((s, [l, part]) => s + part * weight.get(l)! * localWeight(l), 0) /
         (CUES.localIdf > 0 ? localTotal : total);
       if (cues?.expected && !holdsKind(c.text, cues.expected)) coverage *= CUES.kindMismatch;
       // Earlier passages ranked higher: retrieval weighed the whole passage, and its title.
@@ -109,6 +138,14 @@ export async function extractiveAnswer(
     // Passages overlap: a sentence cut at a passage's edge is a piece of one already picked.
     if (picked.some((p) => p.key.includes(c.key) || c.key.includes(p.key))) continue;
     if (chars + c.text.length > MAX_CHARS) continue;
+    // A further sentence must itself say one of the question's own words: the other rows of a
+    // table share only its column names and heading with the row asked about.
+    if (
+      picked.length > 0 &&
+      own.size > 0 &&
+      ![...lexemesOfText.get(c.said)!].some((l) => own.has(l))
+    )
+      continue;
     picked.push(c);
     chars += c.text.length;
   }
@@ -125,6 +162,12 @@ export interface PassageSentence {
    * colon. Its words are the sentence's context (as the title is the passage's), never its answer.
    */
   heading: string | null;
+  /**
+   * A table row's cells alone ("Enterprise; EUR 99; single sign-on"), and its column names: every
+   * row says the column names, so they tell rows apart only half as much as their cells do.
+   */
+  cells?: string;
+  headers?: string;
 }
 
 /**
@@ -143,7 +186,7 @@ export function passageSentences(passage: ExtractivePassage): PassageSentence[] 
     .map((l) => l.trim())
     .filter(Boolean);
   if (passage.isSheet && lines.length > 1 && lines[0].includes('\t')) {
-    return tableRows(lines.map((l) => l.split('\t'))).map((text) => ({ text, heading: null }));
+    return tableRows(lines.map((l) => l.split('\t'))).map((row) => ({ ...row, heading: null }));
   }
   const out: PassageSentence[] = [];
   let heading: string | null = null;
@@ -158,11 +201,25 @@ export function passageSentences(passage: ExtractivePassage): PassageSentence[] 
     }
   };
   const flush = () => {
-    if (table.length > 1) push(tableRows(table));
+    if (table.length > 1)
+      for (const row of tableRows(table))
+        out.push({ ...row, text: readableLength(row.text), heading });
     else if (table.length === 1) push([table[0].filter(Boolean).join(' ')]);
     table = [];
   };
-  for (const line of joinWrappedLines(lines)) {
+  for (const [i, line] of joinWrappedLines(lines).entries()) {
+    // A passage's first line that ends no sentence is its title ("Postmortem: INC-2290, sync
+    // outage"), or a heading: the context of what follows, never an answer.
+    if (
+      i === 0 &&
+      lines.length > 1 &&
+      !tableCells(line) &&
+      !/[.!?;)"']$/.test(line) &&
+      line.split(/\s+/).length <= 12
+    ) {
+      heading = line.replace(/^#{1,6}\s+/, '').trim();
+      continue;
+    }
     const cells = tableCells(line);
     if (cells) {
       if (!cells.every((c) => /^:?-{2,}:?$/.test(c) || c === '')) table.push(cells);
@@ -173,7 +230,7 @@ export function passageSentences(passage: ExtractivePassage): PassageSentence[] 
       heading = line.replace(/^#{1,6}\s+/, '').trim();
       continue;
     }
-    push(line.split(/(?<=[.!?])\s+(?=[A-Z0-9"'(])/));
+    push(line.replace(/^#{1,6}\s+/, '').split(/(?<=[.!?])\s+(?=[A-Z0-9"'(])/));
   }
   flush();
   return out;
@@ -196,14 +253,20 @@ function tableCells(line: string): string[] | null {
 }
 
 /** Rows after the header, each cell named by its column: "Office: Ottawa; Manager: Rafael". */
-function tableRows(rows: string[][]): string[] {
+function tableRows(rows: string[][]): { text: string; cells: string; headers: string }[] {
   const header = rows[0].map((h) => h.trim());
-  return rows.slice(1).map((row) =>
-    row
+  const headers = header.filter(Boolean).join('; ');
+  return rows.slice(1).map((row) => ({
+    text: row
       .map((cell, i) => (header[i] && cell.trim() ? `${header[i]}: ${cell.trim()}` : cell.trim()))
       .filter(Boolean)
       .join('; '),
-  );
+    cells: row
+      .map((c) => c.trim())
+      .filter(Boolean)
+      .join('; '),
+    headers,
+  }));
 }
 
 /** "CUSTOMER CREDITS", "LOST, STOLEN OR BROKEN CARD": a heading in capitals. */
@@ -219,7 +282,9 @@ function isCapitalsHeading(line: string): boolean {
  * a colon counts when it is short enough to be one.
  */
 function isHeading(line: string): boolean {
-  if (/^#{1,6}\s/.test(line)) return true;
+  // "# The licence key of the staging cluster is RQ-5521": a comment in a code block says something.
+  if (/^#{1,6}\s/.test(line))
+    return !(line.split(/\s+/).length > 6 && (/\d/.test(line) || /[.!?]$/.test(line)));
   if (isCapitalsHeading(line)) return true;
   const words = line.split(/\s+/).length;
   if (/[?:]$/.test(line) && words <= 16) return true;

@@ -1,6 +1,6 @@
 import type { DataSource } from 'typeorm';
 import { expectedKind } from './answer-kind.js';
-import type { QuestionCues, WordCue } from './word-match.js';
+import { CUES, type QuestionCues, type WordCue } from './word-match.js';
 import { lexemesOf } from './lexemes.js';
 import { wordNet } from './lexicon/wordnet.js';
 import { questionWord } from './question-words.js';
@@ -35,7 +35,10 @@ export async function questionCues(
       ? null
       : questionWord(wordnet, w.replace(/'s$/, ''), expected, previousOf.get(w) ?? ''),
   );
-  const alternatives = described.map((d) => d?.alternatives.slice(0, MAX_ALTERNATIVES) ?? []);
+  // Other wordings are stemmed only when they are used (CUES.synonyms).
+  const alternatives = described.map((d) =>
+    CUES.synonyms > 0 ? (d?.alternatives.slice(0, MAX_ALTERNATIVES) ?? []) : [],
+  );
   const analysed = await lexemesOf(db, [...words, ...alternatives.flat()]);
   const cues = new Map<string, WordCue>();
   let at = words.length;

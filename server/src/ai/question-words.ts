@@ -85,6 +85,11 @@ export function questionWord(
   });
   if (senses.length === 0) return result('topic');
   const nouns = common.filter((s) => s.pos === 'n');
+  // "the latest I can", "the longest": a superlative asks for a value (a time for late, early).
+  const base = /(est|er)$/.test(word)
+    ? wordnet.lemmas(word).find((l) => l !== word && wordnet.senses(l).some((s) => s.pos === 'a'))
+    : undefined;
+  if (base) return result('measure', /^(late|early|soon)$/.test(base) ? 'time' : 'number');
   // "Who is our rep / head of …": a person-word names what is asked, a name answers it.
   if (expected === 'person' && senses.some((s) => s.pos === 'n' && s.lexname === 'noun.person'))
     return result('measure', 'person');

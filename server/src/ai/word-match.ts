@@ -9,12 +9,12 @@ export const CUES = {
    * A place or sentence without a value of the kind the question asks for (a number for "how
    * much", a name for "who") keeps this share of its coverage or score.
    */
-  kindMismatch: 1,
+  kindMismatch: 0.6,
   /**
    * How much an extractive sentence gains for its passage's rank (this over 1 + rank): retrieval
    * weighed the whole passage and its document's title.
    */
-  rankPrior: 0.02,
+  rankPrior: 0.15,
   /** Sentences scoring at least this share of the best one's are quoted with it (up to 3). */
   keep: 0.6,
   /**
@@ -22,6 +22,8 @@ export const CUES = {
    * them (1), as well as by how few passages of the workspace do (always).
    */
   localIdf: 0,
+  /** How much of a measure word a value of its kind says (saysWord). */
+  measureCredit: 1,
 };
 
 /** What an answer knows of a question word beyond its weight (question-cues.ts builds them). */
@@ -78,9 +80,10 @@ export function family(lexeme: string): string[] {
 }
 
 /**
- * Whether a text (its lexemes `held`, its words `text`) says a question word: the word or its
- * family; with `alternatives`, a WordNet alternative wording; for a measure word ("minimum",
- * "deadline"), a value of its kind.
+ * How far a text (its lexemes `held`, its words `text`) says a question word, 0 to 1: the word or
+ * its family, 1; with `alternatives`, a WordNet alternative wording, 1; for a measure word
+ * ("minimum", "deadline"), a value of its kind, CUES.measureCredit (a figure is what a page
+ * says for "minimum", but a figure is also what it says for everything else).
  */
 export function saysWord(
   lexeme: string,
@@ -88,11 +91,13 @@ export function saysWord(
   text: string,
   cue: WordCue | undefined,
   alternatives: boolean,
-): boolean {
+): number {
   const holds = (l: string) => family(l).some((f) => held.has(f));
-  if (holds(lexeme) && (cue?.compound ?? []).every(holds)) return true;
-  if (!cue) return false;
+  if (holds(lexeme) && (cue?.compound ?? []).every(holds)) return 1;
+  if (!cue) return 0;
   if (alternatives && cue.alternatives.some((a) => a.length > 0 && a.every((l) => held.has(l))))
-    return true;
-  return cue.role === 'measure' && cue.kind !== null && holdsKind(text, cue.kind);
+    return 1;
+  return cue.role === 'measure' && cue.kind !== null && holdsKind(text, cue.kind)
+    ? CUES.measureCredit
+    : 0;
 }
