@@ -23,7 +23,7 @@ export const CUES = {
    */
   localIdf: 0,
   /** How much of a measure word a value of its kind says (saysWord). */
-  measureCredit: 1,
+  measureCredit: 0.5,
 };
 
 /** What an answer knows of a question word beyond its weight (question-cues.ts builds them). */
