@@ -152,7 +152,8 @@ function resolveThread(questions: string[]): Resolved {
   return resolved ?? { text: '', own: [], carried: [] };
 }
 
-function textOf(content: unknown): string {
+/** A chat message's text (a string, or the text parts of a content array). */
+export function textOf(content: unknown): string {
   if (typeof content === 'string') return content;
   if (!Array.isArray(content)) return '';
   return content

@@ -9,17 +9,9 @@
  * citation check. Follow-up rewrites are answerModel's.
  */
 import type { FakeOpenAIRequest, FakeReply } from '../../server/test/helpers/fake-openai.js';
-import { answerModel, NOT_COVERED } from './answer-model.js';
+import { answerModel, NOT_COVERED, textOf } from './answer-model.js';
 
 const squash = (s: string) => s.replace(/\s+/g, ' ').trim().toLowerCase();
-
-function textOf(content: unknown): string {
-  if (typeof content === 'string') return content;
-  if (!Array.isArray(content)) return '';
-  return content
-    .map((p) => (p && typeof p === 'object' && typeof p.text === 'string' ? p.text : ''))
-    .join('\n');
-}
 
 /** The question in other words: its wh-word dropped, "I"/"we" put as "you". */
 function restated(question: string): string {
