@@ -15,7 +15,7 @@ export type { QuestionCues, WordCue } from './word-match.js';
  */
 export const COVERAGE = {
   /** The best passage must cover at least this share of the question's weight. */
-  minimum: 0.45,
+  minimum: 0.5,
   /**
    * With a model, passages covering this much are given to it (it may see that "gather" means
    * "assembly point"); its citations are then checked. Below it, no model is asked.

@@ -98,7 +98,7 @@ export async function extractiveAnswer(
       [...weight.keys()]
         .map((l): [string, number] => {
           const part = cues
-            ? saysWord(l, held, c.text, cues.words.get(l), alternatives)
+            ? saysWord(l, held, c.text, cues.words.get(l), alternatives, true)
             : held.has(l)
               ? 1
               : 0;

@@ -20,6 +20,8 @@ export async function questionCues(
   question: string,
   weights: Map<string, number>,
   names: ReadonlySet<string>,
+  /** Lexemes no passage the reader may read holds. */
+  unknown: ReadonlySet<string> = new Set(),
 ): Promise<QuestionCues> {
   const expected = expectedKind(question);
   const words = [...new Set((question.match(WORDS) ?? []).map((w) => w.toLowerCase()))];
@@ -51,9 +53,13 @@ export async function questionCues(
         cues.set(lexeme, { role: 'topic', kind: null, alternatives: [], name: names.has(lexeme) });
         continue;
       }
+      // "How many weeks of parental leave": the question word already asks for the value, so
+      // a measure-like noun ("leave", a period) is no longer what is asked but what it is about.
+      const asked = d.role !== 'measure' || expected === null || d.kind === 'person';
       cues.set(lexeme, {
-        role: d.role,
-        kind: d.kind,
+        role: asked ? d.role : 'neutral',
+        kind: asked ? d.kind : null,
+        unknown: unknown.has(lexeme),
         // An alternative that stems to the word itself adds nothing.
         alternatives: alternativeLexemes.filter(
           (a) => a.length > 0 && !(a.length === 1 && a[0] === lexeme),

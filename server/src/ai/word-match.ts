@@ -39,6 +39,12 @@ export interface WordCue {
   compound?: string[];
   /** A name the question writes ("Antwerp", "Bupa"): a place without it is about another. */
   name?: boolean;
+  /**
+   * No passage of the workspace holds the word: the asker's wording ("minimum", "deadline"). For
+   * the gate, only such a measure word is said by a value of its kind: a page on "leave" would
+   * say "leave". Choosing among sentences, any measure word is.
+   */
+  unknown?: boolean;
 }
 
 /** The cues of a question's words (by lexeme), and the kind of answer it asks for. */
@@ -91,13 +97,18 @@ export function saysWord(
   text: string,
   cue: WordCue | undefined,
   alternatives: boolean,
+  /** Whether a measure word the workspace does use is said by a value (choosing a sentence). */
+  knownMeasures = false,
 ): number {
   const holds = (l: string) => family(l).some((f) => held.has(f));
   if (holds(lexeme) && (cue?.compound ?? []).every(holds)) return 1;
   if (!cue) return 0;
   if (alternatives && cue.alternatives.some((a) => a.length > 0 && a.every((l) => held.has(l))))
     return 1;
-  return cue.role === 'measure' && cue.kind !== null && holdsKind(text, cue.kind)
+  return cue.role === 'measure' &&
+    (cue.unknown || knownMeasures) &&
+    cue.kind !== null &&
+    holdsKind(text, cue.kind)
     ? CUES.measureCredit
     : 0;
 }

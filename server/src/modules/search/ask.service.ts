@@ -445,7 +445,13 @@ export class AskService {
       [...unknown, ...hidden],
       nameLexemes,
     );
-    const cues = await questionCues(this.db, question, weights, nameLexemes);
+    const cues = await questionCues(
+      this.db,
+      question,
+      weights,
+      nameLexemes,
+      new Set([...unknown, ...hidden]),
+    );
     const coverage = await bestCoverage(
       this.db,
       weights,
