@@ -280,7 +280,7 @@ export class AskService {
       kinds,
       sourceIds: input.scope?.sourceIds,
       documentIds: input.scope?.documentIds,
-      limit: Math.max(ANSWER_PASSAGES.quoted, ANSWER_PASSAGES.model) * 3,
+      limit: (provider.model !== null ? ANSWER_PASSAGES.model : ANSWER_PASSAGES.quoted) * 3,
     });
     const ranked = await this.feedback.rerank(
       asker.workspaceId,
