@@ -1,3 +1,4 @@
+import { wordNet } from './ai/lexicon/wordnet.js';
 import { startupWarnings } from './startup-warnings.js';
 import { migrateWithLock } from './db/migrate.js';
 import type { Express } from 'express';
@@ -52,6 +53,12 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     const services = createServices(config, dataSource, keys, logger);
     // The password estimator's dictionaries load once, before the first sign-up waits on them.
     await loadPasswordEstimator();
+    // WordNet (how answers read question words) loads in the background, not on a first question.
+    void wordNet().catch((error: unknown) =>
+      logger.warn('WordNet could not be loaded; answers read question words without it', {
+        error: error instanceof Error ? error.message : String(error),
+      }),
+    );
     if (services.storage instanceof LocalStorage)
       await claimLocalStorage(dataSource, services.storage.root);
     const apollo = createApolloServer(await buildGraphQLSchema(), {

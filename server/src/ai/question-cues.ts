@@ -25,7 +25,9 @@ export async function questionCues(
 ): Promise<QuestionCues> {
   const expected = expectedKind(question);
   const words = [...new Set((question.match(WORDS) ?? []).map((w) => w.toLowerCase()))];
-  const wordnet = await wordNet();
+  // Without WordNet (its files missing or unreadable) every word weighs as a topic, as before it.
+  const wordnet = await wordNet().catch(() => null);
+  if (!wordnet) return { words: new Map(), expected };
   const written = (question.match(WORDS) ?? []).map((w) => w.toLowerCase());
   // The word before each word's first use: whether it is used as a noun or a verb.
   const previousOf = new Map<string, string>();

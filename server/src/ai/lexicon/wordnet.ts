@@ -228,7 +228,7 @@ function defaultDirectory(): string {
 
 let shared: Promise<WordNet> | null = null;
 
-/** The process's WordNet, loaded on first use (start-up warms it: warmWordNet). */
+/** The process's WordNet, loaded once (server start begins it in the background). */
 export function wordNet(): Promise<WordNet> {
   shared ??= WordNet.load().catch((error: unknown) => {
     shared = null;
