@@ -43,6 +43,8 @@ export interface Config {
   apiKeyAskRatePerMinute: number;
   /** AUDIT_RETENTION_DAYS: audit events older than this are deleted. */
   auditRetentionDays: number;
+  /** MAINTENANCE_INTERVAL_SECONDS: how often each periodic task runs (once across instances). */
+  maintenanceIntervalSeconds: number;
   /** The server's AI provider (OpenAI or a compatible server); answers are extractive without a key. */
   ai: {
     apiKey: string | undefined;
@@ -264,6 +266,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     askRatePerMinute: integer(env, 'ASK_RATE_PER_MINUTE', 30, 1, 1_000_000),
     apiKeyAskRatePerMinute: integer(env, 'API_KEY_ASK_RATE_PER_MINUTE', 60, 1, 1_000_000),
     auditRetentionDays: integer(env, 'AUDIT_RETENTION_DAYS', 365, 1, 36_500),
+    maintenanceIntervalSeconds: integer(env, 'MAINTENANCE_INTERVAL_SECONDS', 300, 1, 86_400),
     ai: {
       apiKey: env.OPENAI_API_KEY?.trim() || undefined,
       baseUrl: url(env, 'OPENAI_BASE_URL', ['http', 'https']),

@@ -16,6 +16,7 @@ import { resealAtStartup } from './security/reseal-secrets.js';
 import { claimLocalStorage } from './storage/local-storage-claim.js';
 import { LocalStorage } from './storage/local-storage.js';
 import { loadPasswordEstimator } from './shared/password-rules.js';
+import { scheduleMaintenance } from './maintenance.js';
 import { createServices, type Services } from './services.js';
 import type { Logger } from './shared/logger.js';
 
@@ -75,32 +76,9 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     const healed = await services.connectorSync.heal();
     if (healed) logger.info('Queued syncs of connected sources', { sources: healed });
     await services.permissionSync.heal();
-    // Every few minutes: lost syncs queued again, expired upload URLs deleted with their bytes,
-    // audit events and conversations past their retention deleted, source counts folded.
-    const healing = setInterval(() => {
-      void services.connectorSync
-        .heal()
-        .catch((error) => logger.warn('Sync healing failed', { error }));
-      void services.permissionSync
-        .heal()
-        .catch((error) => logger.warn('Permission sync healing failed', { error }));
-      void services.uploads
-        .pruneExpired()
-        .catch((error) => logger.warn('Deleting expired uploads failed', { error }));
-      void services.auditLog
-        .prune(config.auditRetentionDays)
-        .catch((error) => logger.warn('Deleting old audit events failed', { error }));
-      void services.conversations
-        .prune()
-        .catch((error) => logger.warn('Deleting old conversations failed', { error }));
-      void services.slack
-        .prune()
-        .catch((error) => logger.warn('Deleting old Slack deliveries failed', { error }));
-      void services.sources
-        .compactCounts()
-        .catch((error) => logger.warn('Folding source counts failed', { error }));
-    }, 5 * 60_000);
-    healing.unref();
+    // Every few minutes, once across instances: lost syncs queued again, expired upload URLs
+    // deleted with their bytes, audit events and conversations past their retention deleted…
+    await scheduleMaintenance(services, config);
     // Documents indexed before embeddings were on (or under another model) get their vectors.
     const backfilled = await services.embedder?.backfill(services.jobs);
     if (backfilled)
@@ -116,7 +94,6 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       firstRun,
       stop: () =>
         (stopping ??= (async () => {
-          clearInterval(healing);
           await closeHttp(http);
           await services.jobs.stop();
           await services.parsers.close();

@@ -6,6 +6,7 @@ import { InvitationsService } from './modules/members/invitations.service.js';
 import { DomainJoinService } from './modules/members/domain-join.service.js';
 import { MembersService } from './modules/members/members.service.js';
 import { JobQueue } from './jobs/job-queue.js';
+import { Schedule } from './jobs/schedule.js';
 import { Indexer } from './modules/sources/indexer.js';
 import { ParserPool } from './modules/sources/parsing/index.js';
 import { AuditLog } from './modules/audit/audit-log.js';
@@ -77,6 +78,8 @@ export interface Services {
   domainJoin: DomainJoinService;
   storage: ObjectStorage;
   jobs: JobQueue;
+  /** Periodic work: singleton jobs on the queue, one run per interval across instances. */
+  schedule: Schedule;
   parsers: ParserPool;
   /** Present when embeddings are configured (EMBEDDING_MODEL with OPENAI_API_KEY). */
   embedder: Embedder | undefined;
@@ -350,6 +353,7 @@ export function createServices(
     domainJoin,
     storage,
     jobs,
+    schedule: new Schedule(jobs, logger),
     parsers,
     embedder,
     readers,

@@ -80,3 +80,56 @@ it('runs two instances on S3 storage: a file uploaded through one is indexed by 
     await s3.stop();
   }
 });
+
+it('runs each scheduled task once per interval across two instances, never twice at once', async () => {
+  const s3 = await startFakeS3('scheduled', { id: 'key-id', secret: 'key-secret' });
+  const env = {
+    S3_BUCKET: 'scheduled',
+    S3_ENDPOINT: s3.endpoint,
+    S3_ACCESS_KEY_ID: 'key-id',
+    S3_SECRET_ACCESS_KEY: 'key-secret',
+  };
+  let a: TestApp | undefined;
+  let b: TestApp | undefined;
+  try {
+    a = await startTestApp({ ...env, DATA_DIR: dataDir() }, db.url);
+    b = await startTestApp({ ...env, DATA_DIR: dataDir() }, db.url);
+    // Both instances scheduled the same maintenance tasks: one live job each, not two.
+    const live: { key: string; n: number }[] = await a.sql(
+      `SELECT singleton_key AS key, count(*)::int AS n FROM jobs
+        WHERE kind LIKE 'schedule.%' AND status IN ('queued', 'running') GROUP BY 1`,
+    );
+    expect(live.length).toBe(a.server.services.schedule.names().length);
+    expect(live.every((r) => r.n === 1)).toBe(true);
+
+    // A task both instances know, every 300 ms: whichever claims it runs it.
+    const everyMs = 300;
+    const runs: { instance: string; start: number; end: number }[] = [];
+    for (const [instance, app] of [
+      ['a', a],
+      ['b', b],
+    ] as const)
+      await app.server.services.schedule.add({
+        name: 'test.tick',
+        everyMs,
+        run: async () => {
+          const start = performance.now();
+          await new Promise((r) => setTimeout(r, 20));
+          runs.push({ instance, start, end: performance.now() });
+        },
+      });
+    const deadline = Date.now() + 15_000;
+    while (runs.length < 6) {
+      if (Date.now() > deadline) throw new Error(`only ${runs.length} runs`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    runs.sort((x, y) => x.start - y.start);
+    // Each run starts an interval after the previous one ended, whichever instance ran either.
+    for (let i = 1; i < runs.length; i++)
+      expect(runs[i].start - runs[i - 1].end).toBeGreaterThanOrEqual(everyMs - 5);
+  } finally {
+    await a?.stopKeepingDatabase();
+    await b?.stopKeepingDatabase();
+    await s3.stop();
+  }
+});
