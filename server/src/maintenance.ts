@@ -17,6 +17,7 @@ export async function scheduleMaintenance(services: Services, config: Config): P
     ['conversations.prune', () => services.conversations.prune()],
     ['slack.prune-deliveries', () => services.slack.prune()],
     ['sources.fold-counts', () => services.sources.compactCounts()],
+    ['rate-limits.prune', () => services.limits.prune()],
   ];
   for (const [name, run] of tasks) await services.schedule.add({ name, everyMs, run });
   await services.schedule.start();

@@ -7,6 +7,7 @@ import { DomainJoinService } from './modules/members/domain-join.service.js';
 import { MembersService } from './modules/members/members.service.js';
 import { JobQueue } from './jobs/job-queue.js';
 import { Schedule } from './jobs/schedule.js';
+import { RateLimiter } from './security/rate-limiter.js';
 import { Indexer } from './modules/sources/indexer.js';
 import { ParserPool } from './modules/sources/parsing/index.js';
 import { AuditLog } from './modules/audit/audit-log.js';
@@ -43,7 +44,6 @@ import {
 import { LinkedAccountsService } from './modules/linked-accounts/linked-accounts.service.js';
 import { AccountService } from './modules/account/account.service.js';
 import { NotificationsService } from './modules/notifications/notifications.service.js';
-import { SignInThrottle } from './modules/auth/sign-in-throttle.js';
 import { ProviderKeysService } from './modules/integrations/provider-keys.service.js';
 import { Readers } from './modules/access/reader.js';
 import { GroupsService } from './modules/access/groups.service.js';
@@ -80,6 +80,8 @@ export interface Services {
   jobs: JobQueue;
   /** Periodic work: singleton jobs on the queue, one run per interval across instances. */
   schedule: Schedule;
+  /** The one rate limiter (security/rate-limiter.ts), in Postgres. */
+  limits: RateLimiter;
   parsers: ParserPool;
   /** Present when embeddings are configured (EMBEDDING_MODEL with OPENAI_API_KEY). */
   embedder: Embedder | undefined;
@@ -138,6 +140,8 @@ export function createServices(
     instanceId: config.instanceId,
   });
   const auditLog = new AuditLog(db, logger);
+  // Every rate limit (sign-in, questions, public chat, SSO, SCIM) counts here, across instances.
+  const limits = new RateLimiter(db);
   const notifications = new NotificationsService(db, logger);
   const readers = new Readers(db);
   const audit = new AuditService(db, readers);
@@ -147,7 +151,7 @@ export function createServices(
     publicUrl: config.publicUrl,
   });
   auth.register(jobs);
-  const account = new AccountService(db, auth, new SignInThrottle(db), auditLog);
+  const account = new AccountService(db, auth, limits, auditLog);
   const apiKeys = new ApiKeysService(db, keys.tokenHash, logger, auditLog);
   const members = new MembersService(db, logger, auditLog);
   const invitations = new InvitationsService(
@@ -354,6 +358,7 @@ export function createServices(
     storage,
     jobs,
     schedule: new Schedule(jobs, logger),
+    limits,
     parsers,
     embedder,
     readers,

@@ -133,3 +133,38 @@ it('runs each scheduled task once per interval across two instances, never twice
     await s3.stop();
   }
 });
+
+it('holds a rate limit across two instances: requests through either count against one budget', async () => {
+  const s3 = await startFakeS3('limited', { id: 'key-id', secret: 'key-secret' });
+  const env = {
+    S3_BUCKET: 'limited',
+    S3_ENDPOINT: s3.endpoint,
+    S3_ACCESS_KEY_ID: 'key-id',
+    S3_SECRET_ACCESS_KEY: 'key-secret',
+  };
+  let a: TestApp | undefined;
+  let b: TestApp | undefined;
+  try {
+    a = await startTestApp({ ...env, DATA_DIR: dataDir() }, db.url);
+    b = await startTestApp({ ...env, DATA_DIR: dataDir() }, db.url);
+    // SSO sign-in starts: 60 a minute per address, whichever instance the balancer picks.
+    const ip = `203.0.113.${Math.floor(Math.random() * 200) + 1}`;
+    // (Answered with a redirect to the sign-in page, which is not followed.)
+    const start = (app: TestApp) =>
+      fetch(`${app.url}/api/auth/sso/00000000-0000-4000-8000-000000000000/start`, {
+        headers: { 'x-forwarded-for': ip },
+        redirect: 'manual',
+      });
+    const statuses: number[] = [];
+    for (let i = 0; i < 60; i++) statuses.push((await start(i % 2 === 0 ? a : b)).status);
+    expect(statuses).not.toContain(429);
+    const over = await start(a);
+    expect(over.status).toBe(429);
+    expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await start(b)).status).toBe(429);
+  } finally {
+    await a?.stopKeepingDatabase();
+    await b?.stopKeepingDatabase();
+    await s3.stop();
+  }
+});

@@ -1,6 +1,6 @@
 import { Notification } from '../modules/notifications/notification.entity.js';
 import { AuthChallenge } from '../modules/auth/auth-challenge.entity.js';
-import { AuthThrottle } from '../modules/auth/auth-throttle.entity.js';
+import { RateLimitEntry } from '../security/rate-limit.entity.js';
 import { RefreshToken } from '../modules/auth/refresh-token.entity.js';
 import { Invitation } from '../modules/members/invitation.entity.js';
 import { User } from '../modules/members/user.entity.js';
@@ -50,7 +50,7 @@ export const entities = [
   AuditEvent,
   RefreshToken,
   AuthChallenge,
-  AuthThrottle,
+  RateLimitEntry,
   OutboxMessage,
   Invitation,
   Source,

@@ -39,6 +39,7 @@ import { DocumentOrderIndexes1795834850409 } from './1795834850409-DocumentOrder
 import { EmailVerificationAndDomainJoin1795834958548 } from './1795834958548-EmailVerificationAndDomainJoin.js';
 import { SearchStatsDeleteByKey1795900000000 } from './1795900000000-SearchStatsDeleteByKey.js';
 import { JobWakeRequested1795900000001 } from './1795900000001-JobWakeRequested.js';
+import { RateLimits1796183102821 } from './1796183102821-RateLimits.js';
 
 /** Every migration in order. New ones come from `npm run migration:generate -w server -- Name`. */
 export const migrations = [
@@ -83,4 +84,5 @@ export const migrations = [
   EmailVerificationAndDomainJoin1795834958548,
   SearchStatsDeleteByKey1795900000000,
   JobWakeRequested1795900000001,
+  RateLimits1796183102821,
 ];

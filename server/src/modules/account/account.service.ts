@@ -6,13 +6,13 @@ import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { checkPassword } from '../auth/password-policy.js';
 import { requirePersonSession } from '../auth/require-permission.js';
 import type { SessionInfo } from '../auth/session-tokens.js';
-import type { SignInThrottle } from '../auth/sign-in-throttle.js';
+import type { RateLimiter, RateRule } from '../../security/rate-limiter.js';
 import type { Viewer } from '../auth/viewer.js';
 import { User } from '../members/user.entity.js';
 
 const NAME_MAX = 100;
 /** Wrong current passwords before the change is locked for a while (a stolen session guessing). */
-const CURRENT_PASSWORD_RULE = { maxFailures: 5, windowSeconds: 15 * 60, lockSeconds: 15 * 60 };
+const CURRENT_PASSWORD_RULE: RateRule = { limit: 5, windowSeconds: 15 * 60, lockSeconds: 15 * 60 };
 
 const clip = (value: string, field: string) => {
   const text = value.trim().replace(/\s+/g, ' ');
@@ -29,7 +29,7 @@ export class AccountService {
   constructor(
     private readonly db: DataSource,
     private readonly auth: AuthService,
-    private readonly throttle: SignInThrottle,
+    private readonly throttle: RateLimiter,
     private readonly audit: AuditLog,
   ) {}
 

@@ -17,7 +17,12 @@ import { checkPassword, normalizeEmail } from './password-policy.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { permissionsFor, type Permission } from './permissions.js';
 import { SessionTokens } from './session-tokens.js';
-import { ACCOUNT_RULE, ADDRESS_RULE, SIGNUP_RULE, SignInThrottle } from './sign-in-throttle.js';
+import {
+  ACCOUNT_RULE,
+  ADDRESS_RULE,
+  RateLimiter,
+  SIGNUP_RULE,
+} from '../../security/rate-limiter.js';
 
 export interface SignUpInput {
   email: string;
@@ -62,7 +67,7 @@ export type PasswordSignInGate = (user: User, caller: Caller) => Promise<void>;
 export class AuthService {
   /** Set by the SSO module (services.ts): refuses passwords where the workspace enforces SSO. */
   passwordSignInGate?: PasswordSignInGate;
-  private readonly throttle: SignInThrottle;
+  private readonly throttle: RateLimiter;
   /** The refresh-token sessions (the account module lists and ends them). */
   readonly sessions: SessionTokens;
   private readonly challenges: Challenges;
@@ -82,7 +87,7 @@ export class AuthService {
       publicUrl: string;
     },
   ) {
-    this.throttle = new SignInThrottle(db);
+    this.throttle = new RateLimiter(db);
     this.sessions = new SessionTokens(db, keys.tokenHash, options.refreshTokenTtlDays, logger);
     this.challenges = new Challenges(db, keys.tokenHash);
     this.emailVerification = new EmailVerification(

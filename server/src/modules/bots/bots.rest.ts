@@ -1,8 +1,8 @@
 import { Router, type Request } from 'express';
 import { handle, requireViewer } from '../../http/rest.js';
 import { AppError, forbidden } from '../../shared/app-error.js';
+import { perMinute } from '../../security/rate-limiter.js';
 import type { Services } from '../../services.js';
-import { ACCOUNT_RULE, SignInThrottle } from '../auth/sign-in-throttle.js';
 
 /** The path's or body's user id must be the caller: identity only ever comes from the token. */
 function requireSelf(req: Request, userId: unknown) {
@@ -12,13 +12,12 @@ function requireSelf(req: Request, userId: unknown) {
 }
 
 /** Public chat: at most this many questions per address and minute. */
-const PUBLIC_RULE = { ...ACCOUNT_RULE, maxFailures: 20, windowSeconds: 60, lockSeconds: 60 };
+const PUBLIC_RULE = perMinute(20);
 
 /** SPEC §7's key and bot calls, exactly as the spec shapes them. */
 export function botRoutes(services: Services): Router {
   const router = Router();
   const viewer = requireViewer(services);
-  const throttle = new SignInThrottle(services.db);
 
   router.get(
     '/get-openai_integration/:userId',
@@ -112,13 +111,12 @@ export function botRoutes(services: Services): Router {
     '/public/bots/:token/ask',
     handle(async (req, res) => {
       const key = `public-chat:${req.ip}`;
-      const wait = await throttle.lockedFor([key]);
+      const wait = await services.limits.take(key, PUBLIC_RULE);
       if (wait > 0) {
         throw new AppError('TOO_MANY_REQUESTS', 'Too many questions; wait a minute.', 429, {
           retryAfterSeconds: wait,
         });
       }
-      await throttle.recordFailure(key, PUBLIC_RULE);
       const body = (req.body ?? {}) as Record<string, unknown>;
       const result = await services.bots.askPublic(
         req.params.token as string,

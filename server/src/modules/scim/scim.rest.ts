@@ -10,7 +10,7 @@ import {
   schemas,
   serviceProviderConfig,
 } from './scim-discovery.js';
-import { ScimRateLimit } from './scim-rate-limit.js';
+import { perMinute } from '../../security/rate-limiter.js';
 import {
   SCIM_CONTENT_TYPE,
   groupResource,
@@ -35,7 +35,6 @@ declare module 'express-serve-static-core' {
  */
 export function scimRoutes(services: Services, ratePerMinute: number): Router {
   const { scimTokens, scimUsers, scimGroups } = services;
-  const limit = new ScimRateLimit(ratePerMinute);
   const router = express.Router();
   const base = () => scimTokens.baseUrl;
 
@@ -46,9 +45,10 @@ export function scimRoutes(services: Services, ratePerMinute: number): Router {
   router.use((req, _res, next) => {
     scimTokens
       .authenticate(bearerToken(req.headers.authorization))
-      .then((token) => {
+      .then(async (token) => {
         if (!token) throw ScimErrors.unauthorized();
-        const wait = limit.take(token.tokenId);
+        // Per token, across instances (an IdP's sync may land on any of them).
+        const wait = await services.limits.take(`scim:${token.tokenId}`, perMinute(ratePerMinute));
         if (wait > 0) throw Object.assign(ScimErrors.tooMany(wait), { retryAfter: wait });
         req.scim = { ...token, client: clientOf(req) };
         next();

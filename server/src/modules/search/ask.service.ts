@@ -16,7 +16,7 @@ import {
 import { lexemesOf, type LexemeCache } from '../../ai/lexemes.js';
 import { questionCues } from '../../ai/question-cues.js';
 import type { Logger } from '../../shared/logger.js';
-import { SignInThrottle } from '../auth/sign-in-throttle.js';
+import { perMinute, RateLimiter } from '../../security/rate-limiter.js';
 import type { Viewer } from '../auth/viewer.js';
 import type { Reader, Readers } from '../access/reader.js';
 import { readableDocumentIds, unreadableLexemes } from '../access/visibility.js';
@@ -175,10 +175,10 @@ export class AskService {
     /** Skips a failing key for a while (shared with the keys' status, one per process). */
     readonly breaker = new ProviderBreaker(),
   ) {
-    this.throttle = new SignInThrottle(db);
+    this.throttle = new RateLimiter(db);
   }
 
-  private readonly throttle: SignInThrottle;
+  private readonly throttle: RateLimiter;
 
   /**
    * Counts a person's question against their rate; throws 429 with the wait when they are over
@@ -195,16 +195,9 @@ export class AskService {
           ? `ask:${rateKey}`
           : null;
     if (!key || !Number.isFinite(rate)) return;
-    const wait = await this.throttle.lockedFor([key]);
+    // The question one over the rate is refused however many arrive at once (one upsert).
+    const wait = await this.throttle.take(key, perMinute(rate));
     if (wait > 0) throw SearchErrors.tooManyQuestions(wait);
-    // Counted in one atomic upsert: the question one over the rate is refused however many
-    // arrive at once (checking the lock first alone lets concurrent questions all through).
-    const over = await this.throttle.recordFailure(key, {
-      maxFailures: rate + 1,
-      windowSeconds: 60,
-      lockSeconds: 60,
-    });
-    if (over) throw SearchErrors.tooManyQuestions(60);
   }
 
   /**

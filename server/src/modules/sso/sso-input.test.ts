@@ -3,7 +3,6 @@ import { OidcConfigs, oidcFailureReason } from './oidc-configs.js';
 import type { SsoConnection } from './sso-connection.entity.js';
 import { cleanIssuer, cleanReturnTo, normalizeDomain } from './sso-input.js';
 import { emailVerified, mappedRole } from './sso-membership.js';
-import { RateWindow } from './rate-window.js';
 
 describe('issuer URLs', () => {
   it('takes https, and http only for loopback or private hosts when allowed', () => {
@@ -72,16 +71,5 @@ describe('claims', () => {
     expect(emailVerified({ sub: 'a', email_verified: 'true' })).toBe(true);
     expect(emailVerified({ sub: 'a' })).toBe(false);
     expect(emailVerified({ sub: 'a', email_verified: 'yes' })).toBe(false);
-  });
-});
-
-describe('RateWindow', () => {
-  it('answers the wait once a key is over its budget', () => {
-    const window = new RateWindow(2, 60_000);
-    expect(window.hit('ip', 0)).toBe(0);
-    expect(window.hit('ip', 1)).toBe(0);
-    expect(window.hit('ip', 2)).toBe(60);
-    expect(window.hit('other', 2)).toBe(0);
-    expect(window.hit('ip', 60_000)).toBe(0);
   });
 });

@@ -19,7 +19,7 @@ import { resolveMember, REFUSAL_MESSAGES, type IdClaims } from './sso-membership
 import { GOOGLE_ISSUER, emailDomain } from './sso-input.js';
 import { SsoSession } from './sso-session.entity.js';
 import { SsoErrors } from './sso.errors.js';
-import { RateWindow } from './rate-window.js';
+import { perMinute, RateLimiter } from '../../security/rate-limiter.js';
 
 const ATTEMPT_TTL_MS = 10 * 60 * 1000;
 const HANDOFF_TTL_MS = 60 * 1000;
@@ -45,7 +45,7 @@ class Refusal extends Error {
  */
 export class SsoSignInService {
   /** ssoDiscover is public: a budget per address keeps it from being used as a domain scanner. */
-  private readonly discoveries = new RateWindow(60, 60_000);
+  private readonly limits: RateLimiter;
 
   constructor(
     private readonly db: DataSource,
@@ -56,7 +56,9 @@ export class SsoSignInService {
     private readonly audit: AuditLog,
     private readonly logger: Logger,
     private readonly publicUrl: string,
-  ) {}
+  ) {
+    this.limits = new RateLimiter(db);
+  }
 
   get callbackUrl() {
     return `${this.publicUrl}/api/auth/sso/callback`;
@@ -75,7 +77,7 @@ export class SsoSignInService {
     email: string,
     caller: Caller,
   ): Promise<{ id: string; name: string; startUrl: string }[]> {
-    const wait = this.discoveries.hit(caller.ip);
+    const wait = await this.limits.take(`sso-discover:${caller.ip}`, perMinute(60));
     if (wait) throw SsoErrors.tooManyRequests(wait);
     const value = typeof email === 'string' ? email.trim().toLowerCase().slice(0, 254) : '';
     const domain = (/^[^\s@]+@[^\s@]+$/.test(value) && emailDomain(value)) || '';

@@ -3,7 +3,7 @@ import { randomToken } from '../../security/app-keys.js';
 import { clientOf } from '../../http/client-info.js';
 import { handle } from '../../http/rest.js';
 import type { Services } from '../../services.js';
-import { RateWindow } from './rate-window.js';
+import { perMinute } from '../../security/rate-limiter.js';
 import { cleanReturnTo } from './sso-input.js';
 import { SsoErrors } from './sso.errors.js';
 
@@ -17,17 +17,16 @@ const COOKIE_PATH = '/api/auth/sso';
 export function ssoRoutes(services: Services, publicUrl: string): Router {
   const router = Router();
   const { ssoSignIn } = services;
-  const starts = new RateWindow(60, 60_000);
-  const callbacks = new RateWindow(60, 60_000);
-  const limit = (window: RateWindow, req: Request) => {
-    const wait = window.hit(req.ip ?? 'unknown');
+  // Sign-in redirects per client address and minute, counted across instances.
+  const limit = async (kind: 'start' | 'callback', req: Request) => {
+    const wait = await services.limits.take(`sso-${kind}:${req.ip ?? 'unknown'}`, perMinute(60));
     if (wait) throw SsoErrors.tooManyRequests(wait);
   };
 
   router.get(
     '/auth/sso/callback',
     handle(async (req, res) => {
-      limit(callbacks, req);
+      await limit('callback', req);
       const target = await ssoSignIn.callback(
         req.query as Record<string, unknown>,
         readCookie(req, BROWSER_COOKIE),
@@ -40,7 +39,7 @@ export function ssoRoutes(services: Services, publicUrl: string): Router {
   router.get(
     '/auth/sso/:id/start',
     handle(async (req, res) => {
-      limit(starts, req);
+      await limit('start', req);
       // One value per browser, kept while sign-ins are under way: the callback must come back
       // to the browser that started it (no one can finish their sign-in in someone else's).
       const existing = readCookie(req, BROWSER_COOKIE);
