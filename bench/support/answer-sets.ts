@@ -6,7 +6,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { parseDocument } from '../../server/src/modules/sources/parsing/parse-document.js';
+import { parseDocument } from '../../server/src/parsing/parse-document.js';
 
 export const ROOT = path.resolve(import.meta.dirname, '..', '..');
 /** The team's own set (Fernhill), written with the coverage rule. */

@@ -18,7 +18,7 @@ import {
   type GoogleDriveCheckpoint,
   type GoogleDriveSettings,
 } from '../src/modules/connectors/google-drive/google-drive-connector.js';
-import { parseDocument } from '../src/modules/sources/parsing/index.js';
+import { parseDocument } from '../src/parsing/index.js';
 import {
   GOOGLE_MIME,
   googleError,

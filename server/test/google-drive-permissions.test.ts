@@ -10,7 +10,7 @@ import {
   accessAllows,
   type ItemAccess,
 } from '../src/modules/connectors/permissions/permission-reader.js';
-import { parseDocument } from '../src/modules/sources/parsing/index.js';
+import { parseDocument } from '../src/parsing/index.js';
 import {
   DRIVE_READONLY,
   GOOGLE_MIME,

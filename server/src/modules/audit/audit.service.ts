@@ -3,7 +3,7 @@ import { badInput } from '../../shared/app-error.js';
 import { assertId } from '../../shared/ids.js';
 import { requireCurrentPermission } from '../auth/require-permission.js';
 import type { Viewer } from '../auth/viewer.js';
-import { canReadSource, type Readers } from '../access/reader.js';
+import { canReadSource, type Readers } from '../corpus/reader.js';
 import { AUDIT_ACTIONS } from './audit-actions.js';
 import { AuditEvent } from './audit-event.entity.js';
 

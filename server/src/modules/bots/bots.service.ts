@@ -8,14 +8,14 @@ import type { Viewer } from '../auth/viewer.js';
 import type { ProviderKeysService } from '../integrations/provider-keys.service.js';
 import type { AskResult, AskService } from '../search/ask.service.js';
 import type { ContentGap } from '../search/search-history.service.js';
-import { Source } from '../sources/source.entity.js';
-import { canReadSource, type Reader, type Readers } from '../access/reader.js';
+import { Source } from '../corpus/source.entity.js';
+import { canReadSource, type Reader, type Readers } from '../corpus/reader.js';
 import {
   readableDocument,
   readableDocumentIds,
   readableRows,
   sqlParams,
-} from '../access/visibility.js';
+} from '../corpus/visibility.js';
 import type { AnswerFeedbackService } from '../conversations/answer-feedback.service.js';
 import type { AnswerOrigin } from '../conversations/answer-origin.js';
 import { FeedbackReportType } from '../conversations/conversations.types.js';

@@ -9,10 +9,10 @@ import {
 import type { Logger } from '../../shared/logger.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
 import type { PermissionSync } from './permissions/permission-sync.js';
-import { chunkDocument } from '../sources/chunker.js';
-import type { Indexer } from '../sources/indexer.js';
-import type { ParserPool } from '../sources/parsing/index.js';
-import { Source } from '../sources/source.entity.js';
+import { chunkDocument } from '../corpus/indexing/chunker.js';
+import type { Indexer } from '../corpus/indexing/indexer.js';
+import type { ParserPool } from '../../parsing/index.js';
+import { Source } from '../corpus/source.entity.js';
 import type { Connector, ConnectorItem, ItemFailure, SyncContext } from './connector.js';
 import {
   ConnectorAuthError,

@@ -1,5 +1,5 @@
-import type { ParsedDocument, ParsedSection } from '../sources/parsing/index.js';
-import type { SourceKind } from '../sources/source.entity.js';
+import type { ParsedDocument, ParsedSection } from '../../parsing/index.js';
+import type { SourceKind } from '../corpus/source.entity.js';
 import type { ConnectorHttp } from './connector-http.js';
 
 /**

@@ -1,16 +1,16 @@
 import type { NotificationsService } from '../notifications/notifications.service.js';
 import type { DataSource } from 'typeorm';
-import type { Reader } from '../access/reader.js';
+import type { Reader } from '../corpus/reader.js';
 import { MIN_ASKERS } from '../search/search-history.service.js';
 import { badInput, notFound } from '../../shared/app-error.js';
 import { assertId } from '../../shared/ids.js';
-import type { Passage } from '../search/passages.js';
+import type { Passage } from '../corpus/retrieval/passages.js';
 import { FEEDBACK_REASONS, type FeedbackReason } from './answer-feedback.entity.js';
 import type { ConversationOwner } from './conversations.service.js';
 import { feedbackFactors, type FeedbackVoteRow } from './feedback-ranking.js';
-import { readableRows, sqlParams } from '../access/visibility.js';
+import { readableRows, sqlParams } from '../corpus/visibility.js';
 import type { AnswerOrigin } from './answer-origin.js';
-import { textSearchConfig } from '../search/text-search.js';
+import { textSearchConfig } from '../corpus/retrieval/text-search.js';
 
 export interface RatingInput {
   turnId?: unknown;

@@ -1,9 +1,9 @@
 import type { DataSource } from 'typeorm';
-import type { Readers } from '../access/reader.js';
-import { readableDocuments, readableRows, sqlParams } from '../access/visibility.js';
+import type { Readers } from '../corpus/reader.js';
+import { readableDocuments, readableRows, sqlParams } from '../corpus/visibility.js';
 import type { Viewer } from '../auth/viewer.js';
 import type { AnswerOrigin } from '../conversations/answer-origin.js';
-import type { SourceDocument } from '../sources/document.entity.js';
+import type { SourceDocument } from '../corpus/document.entity.js';
 import { sameQuestionSql } from './same-question.js';
 import { SearchHistoryEntry, type HistoryKind } from './search-history.entity.js';
 import { checkQuestion, questionKey } from './search-input.js';

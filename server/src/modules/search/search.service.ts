@@ -1,11 +1,11 @@
 import type { DataSource } from 'typeorm';
-import type { Reader } from '../access/reader.js';
-import { hydratePassages, type Passage } from './passages.js';
-import { tsqueryLexeme } from './query-analysis.js';
-import type { QueryTerm, Retriever } from './retriever.js';
-import { documentRanking } from './document-ranking.js';
-import type { SourceKind } from '../sources/source.entity.js';
-import { textSearchConfig } from './text-search.js';
+import type { Reader } from '../corpus/reader.js';
+import { hydratePassages, type Passage } from '../corpus/retrieval/passages.js';
+import { tsqueryLexeme } from '../corpus/retrieval/query-analysis.js';
+import type { QueryTerm, Retriever } from '../corpus/retrieval/retriever.js';
+import { documentRanking } from '../corpus/retrieval/document-ranking.js';
+import type { SourceKind } from '../corpus/source.entity.js';
+import { textSearchConfig } from '../corpus/retrieval/text-search.js';
 
 export interface PassageQuery {
   text: string;

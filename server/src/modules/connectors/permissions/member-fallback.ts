@@ -1,13 +1,13 @@
 import type { DataSource } from 'typeorm';
 import type { Logger } from '../../../shared/logger.js';
 import { RetryLaterError, type JobContinuation } from '../../../jobs/job-queue.js';
-import type { Source } from '../../sources/source.entity.js';
+import type { Source } from '../../corpus/source.entity.js';
 import type { Connector, ConnectorContext } from '../connector.js';
 import type { ConnectorAuth, ConnectorHttp } from '../connector-http.js';
 import { ConnectorAuthError } from '../connector-errors.js';
 import type { CredentialVault } from '../credentials.js';
-import { copyToChunks, countAclChunks, unmatched } from './acl-writes.js';
-import type { Provider } from './acl.js';
+import { copyToChunks, countAclChunks, unmatched } from '../../corpus/acl-writes.js';
+import type { Provider } from '../../corpus/acl.js';
 import type { MemberAccessReader } from './permission-reader.js';
 
 /** `permissions_cursor` of a member pass: `members:<userId>|<last external id written>`. */

@@ -1,7 +1,7 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Logger } from '../../../shared/logger.js';
 import { RetryLaterError, type JobContinuation, type JobQueue } from '../../../jobs/job-queue.js';
-import { Source } from '../../sources/source.entity.js';
+import { Source } from '../../corpus/source.entity.js';
 import type { Connector, ConnectorContext } from '../connector.js';
 import type { ConnectorAuth, ConnectorHttp } from '../connector-http.js';
 import type { CredentialVault } from '../credentials.js';
@@ -14,7 +14,7 @@ import {
   providerOf,
   type PrincipalMember,
   type Provider,
-} from './acl.js';
+} from '../../corpus/acl.js';
 import {
   PermissionsUnreadableError,
   type ItemAccess,
@@ -23,7 +23,7 @@ import {
 import { isMemberCursor, MemberFallback, type MemberPassSetup } from './member-fallback.js';
 import type { MemberSettings } from './member-settings.js';
 import { memberReaderFor, permissionReaderFor } from './readers.js';
-import { copyToChunks, countAclChunks, insertMembers, unmatched } from './acl-writes.js';
+import { copyToChunks, countAclChunks, insertMembers, unmatched } from '../../corpus/acl-writes.js';
 
 export const PERMISSION_SYNC_JOB = 'permission-sync';
 export const permissionJobKey = (sourceId: string) => `source-permissions:${sourceId}`;

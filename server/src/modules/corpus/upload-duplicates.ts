@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
 import { badInput } from '../../shared/app-error.js';
 import type { ObjectStorage } from '../../storage/object-storage.js';
-import type { Reader } from '../access/reader.js';
+import type { Reader } from './reader.js';
 import type { ExistingDocument } from './sources.errors.js';
-import { readableRows, sqlParams } from '../access/visibility.js';
+import { readableRows, sqlParams } from './visibility.js';
 
 /** The unique index on (source_id, file_hash): the last word when two uploads to a source race. */
 export const FILE_HASH_INDEX = 'uq_documents_source_file_hash';

@@ -1,5 +1,5 @@
-import type { Reader } from '../access/reader.js';
-import type { SourceKind } from '../sources/source.entity.js';
+import type { Reader } from '../reader.js';
+import type { SourceKind } from '../source.entity.js';
 
 /** What to search and for whom: only what the reader may read, optionally narrowed further. */
 export interface RetrievalQuery {

@@ -1,5 +1,5 @@
 import { Column, Entity, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
-import { Chunk } from '../sources/chunk.entity.js';
+import { Chunk } from './chunk.entity.js';
 
 /**
  * A chunk's embedding, in its own table so the lexical hot path never reads it. float32 bytes

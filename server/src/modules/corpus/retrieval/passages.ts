@@ -1,8 +1,8 @@
 import type { DataSource } from 'typeorm';
-import type { Reader } from '../access/reader.js';
-import { readableRows, sqlParams } from '../access/visibility.js';
-import type { ChunkLocation } from '../sources/chunk.entity.js';
-import type { SourceKind } from '../sources/source.entity.js';
+import type { Reader } from '../reader.js';
+import { readableRows, sqlParams } from '../visibility.js';
+import type { ChunkLocation } from '../chunk.entity.js';
+import type { SourceKind } from '../source.entity.js';
 import type { ScoredChunk } from './retriever.js';
 
 /** A retrieved chunk with everything an answer or a result card shows about it. */

@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import type { Source } from '../../sources/source.entity.js';
+import type { Source } from './source.entity.js';
 import type { PrincipalMember } from './acl.js';
 
 // The writes a permission sync makes besides documents' own acl: shared by the sync from the

@@ -1,6 +1,6 @@
-import { tsqueryLexeme } from '../search/query-analysis.js';
+import { tsqueryLexeme } from './retrieval/query-analysis.js';
 import { In, type DataSource, type EntityManager } from 'typeorm';
-import { SourceDocument } from '../sources/document.entity.js';
+import { SourceDocument } from './document.entity.js';
 import type { Reader } from './reader.js';
 
 /** Adds a query parameter and answers its placeholder (`$3`, with an optional cast). */

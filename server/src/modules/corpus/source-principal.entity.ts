@@ -1,5 +1,5 @@
 import { Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
-import { Source } from '../../sources/source.entity.js';
+import { Source } from './source.entity.js';
 
 /**
  * One member of a principal that a mirrored source's documents name: a group of the tool, or an

@@ -6,7 +6,7 @@ import { assertId } from '../../shared/ids.js';
 import type { ObjectStorage } from '../../storage/object-storage.js';
 import { hasCurrentPermission, requireCurrentPermission } from '../auth/require-permission.js';
 import type { Viewer } from '../auth/viewer.js';
-import { canReadSource, type Reader, type Readers } from '../access/reader.js';
+import { canReadSource, type Reader, type Readers } from './reader.js';
 import {
   parseAccess,
   type SourceAccessInputValue,
@@ -18,7 +18,7 @@ import {
   readableDocuments,
   readableRows,
   sqlParams,
-} from '../access/visibility.js';
+} from './visibility.js';
 import type { ChunkLocation } from './chunk.entity.js';
 import { SourceDocument } from './document.entity.js';
 import { DocumentListing, type DocumentOrder } from './document-order.js';

@@ -1,5 +1,5 @@
 import { compile } from 'html-to-text';
-import { formatTable } from '../../../shared/html-table.js';
+import { formatTable } from '../shared/html-table.js';
 import { MAX_INPUT_BYTES } from './limits.js';
 import { decodeText } from './parse-txt.js';
 import { type RawDocument } from './types.js';

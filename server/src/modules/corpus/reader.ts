@@ -1,6 +1,6 @@
 import type { DataSource } from 'typeorm';
 import type { Viewer } from '../auth/viewer.js';
-import { EVERYONE, personalPrincipals } from '../connectors/permissions/acl.js';
+import { EVERYONE, personalPrincipals } from './acl.js';
 
 /**
  * Who is reading, as the visibility path sees it: the workspace, the member (null for a public

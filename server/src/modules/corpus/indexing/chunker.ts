@@ -1,5 +1,5 @@
-import type { ParsedDocument } from './parsing/index.js';
-import type { ChunkLocation } from './chunk.entity.js';
+import type { ParsedDocument } from '../../../parsing/index.js';
+import type { ChunkLocation } from '../chunk.entity.js';
 
 export interface TextChunk {
   text: string;

@@ -4,9 +4,9 @@ import {
   EmbeddingRefused,
   vectorToBytes,
   type EmbeddingClient,
-} from '../../ai/embedding-client.js';
-import { PermanentJobError, type JobQueue } from '../../jobs/job-queue.js';
-import type { Logger } from '../../shared/logger.js';
+} from '../../../ai/embedding-client.js';
+import { PermanentJobError, type JobQueue } from '../../../jobs/job-queue.js';
+import type { Logger } from '../../../shared/logger.js';
 
 export const EMBED_JOB = 'embed-document';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { aclOf, groupsNamed, personalPrincipals, principalMembers } from './acl.js';
-import { accessAllows, type ItemAccess } from './permission-reader.js';
+import { accessAllows, type ItemAccess } from '../connectors/permissions/permission-reader.js';
 
 const SRC = '00000000-0000-4000-8000-000000000001';
 

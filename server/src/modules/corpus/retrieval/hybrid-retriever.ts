@@ -1,6 +1,6 @@
 import type { DataSource } from 'typeorm';
-import { bytesToVector, similarity, type EmbeddingClient } from '../../ai/embedding-client.js';
-import type { Logger } from '../../shared/logger.js';
+import { bytesToVector, similarity, type EmbeddingClient } from '../../../ai/embedding-client.js';
+import type { Logger } from '../../../shared/logger.js';
 import type { RetrievalQuery, RetrievalResult, Retriever, ScoredChunk } from './retriever.js';
 
 export const HYBRID = {

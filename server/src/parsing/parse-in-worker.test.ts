@@ -3,7 +3,7 @@ import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { parseInWorker, ParseError, type ParseInWorkerOptions } from './index.js';
 
-const FIXTURES = new URL('../../../../test/fixtures/office/', import.meta.url);
+const FIXTURES = new URL('../../test/fixtures/office/', import.meta.url);
 const MISBEHAVING = new URL('workers/misbehaving-worker.mjs', FIXTURES);
 const runbook = () => new Uint8Array(fs.readFileSync(new URL('incident-runbook.docx', FIXTURES)));
 

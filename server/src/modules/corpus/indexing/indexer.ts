@@ -1,12 +1,12 @@
 import type { DataSource, EntityManager } from 'typeorm';
-import { PermanentJobError, type JobQueue } from '../../jobs/job-queue.js';
-import type { ObjectStorage } from '../../storage/object-storage.js';
-import type { Logger } from '../../shared/logger.js';
+import { PermanentJobError, type JobQueue } from '../../../jobs/job-queue.js';
+import type { ObjectStorage } from '../../../storage/object-storage.js';
+import type { Logger } from '../../../shared/logger.js';
 import { chunkDocument, type TextChunk } from './chunker.js';
-import type { NotificationsService } from '../notifications/notifications.service.js';
-import { SourceDocument } from './document.entity.js';
-import { ParseError, type ParserPool } from './parsing/index.js';
-import { textSearchConfig } from '../search/text-search.js';
+import type { NotificationsService } from '../../notifications/notifications.service.js';
+import { SourceDocument } from '../document.entity.js';
+import { ParseError, type ParserPool } from '../../../parsing/index.js';
+import { textSearchConfig } from '../retrieval/text-search.js';
 
 export const INDEX_JOB = 'index-document';
 const INSERT_BATCH = 500;

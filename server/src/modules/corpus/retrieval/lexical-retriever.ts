@@ -1,6 +1,6 @@
 import type { DataSource } from 'typeorm';
-import type { Reader } from '../access/reader.js';
-import { readableRows, sqlParams } from '../access/visibility.js';
+import type { Reader } from '../reader.js';
+import { readableRows, sqlParams } from '../visibility.js';
 import {
   analyseQuery,
   tsqueryLexeme,

@@ -5,8 +5,8 @@ import { parseDocument, parseInWorker, type ParsedDocument } from './index.js';
 
 /** Every fixture with a `.q` sidecar (question<TAB>expected answer substring): the office
  * formats, and the text and OpenDocument formats in a sibling folder. */
-const DIR = fileURLToPath(new URL('../../../../test/fixtures/office/', import.meta.url));
-const FORMATS_DIR = fileURLToPath(new URL('../../../../test/fixtures/formats/', import.meta.url));
+const DIR = fileURLToPath(new URL('../../test/fixtures/office/', import.meta.url));
+const FORMATS_DIR = fileURLToPath(new URL('../../test/fixtures/formats/', import.meta.url));
 const fixtures = [DIR, FORMATS_DIR].flatMap((dir) =>
   fs
     .readdirSync(dir)

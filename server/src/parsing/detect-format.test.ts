@@ -5,8 +5,8 @@ import { zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { detectFormat, parseDocument, ParseError } from './index.js';
 
-const DIR = fileURLToPath(new URL('../../../../test/fixtures/office/', import.meta.url));
-const FORMATS_DIR = fileURLToPath(new URL('../../../../test/fixtures/formats/', import.meta.url));
+const DIR = fileURLToPath(new URL('../../test/fixtures/office/', import.meta.url));
+const FORMATS_DIR = fileURLToPath(new URL('../../test/fixtures/formats/', import.meta.url));
 const fixture = (name: string) =>
   new Uint8Array(fs.readFileSync(fs.existsSync(DIR + name) ? DIR + name : FORMATS_DIR + name));
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ParseError, ParserPool } from './index.js';
 
-const FIXTURES = new URL('../../../../test/fixtures/office/', import.meta.url);
+const FIXTURES = new URL('../../test/fixtures/office/', import.meta.url);
 const MISBEHAVING = new URL('workers/misbehaving-worker.mjs', FIXTURES);
 const read = (name: string) => new Uint8Array(fs.readFileSync(new URL(name, FIXTURES)));
 
