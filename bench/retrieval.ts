@@ -34,14 +34,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { runBench, startBenchServer, waitFor } from './support/bench-server.js';
 import { isAlive } from '../server/src/db/embedded-postgres.js';
-import { RANKING } from '../server/src/modules/corpus/retrieval/ranking.js';
-import { TEXT_SEARCH } from '../server/src/modules/corpus/retrieval/text-search.js';
-import { insertChunksOf, type IndexableText } from '../server/src/modules/corpus/indexing/indexer.js';
+import { RANKING } from '../server/src/modules/corpus/index.js';
+import { TEXT_SEARCH } from '../server/src/modules/corpus/index.js';
+import { insertChunksOf, type IndexableText } from '../server/src/modules/corpus/index.js';
 import {
   CHUNK_OVERLAP_CHARS,
   CHUNK_TARGET_CHARS,
   chunkText,
-} from '../server/src/modules/corpus/indexing/chunker.js';
+} from '../server/src/modules/corpus/index.js';
 import { startFakeOpenAI } from '../server/test/helpers/fake-openai.js';
 import { Bm25Baseline } from './bm25-baseline.js';
 import { KNOWN_ITEM_SOURCES, corpusOf, isKnownItem, knownItemCollection } from './known-item.js';

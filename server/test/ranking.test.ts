@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RANKING } from '../src/modules/corpus/retrieval/ranking.js';
+import { RANKING } from '../src/modules/corpus/index.js';
 import { newAdmin, type Account } from './helpers/accounts.js';
 import { uploadText } from './helpers/knowledge.js';
 import { startTestApp, type TestApp } from './helpers/test-app.js';

@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import { textSearchConfig } from '../modules/corpus/retrieval/text-search.js';
+import { textSearchConfig } from '../modules/corpus/index.js';
 
 /** Texts already analysed in this request, with their lexemes (see lexemesOf's `known`). */
 export type LexemeCache = Map<string, Set<string>>;

@@ -1,6 +1,6 @@
 import { Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
 import { User } from '../members/user.entity.js';
-import { Source } from '../corpus/source.entity.js';
+import { Source } from '../corpus/index.js';
 import { Group } from './group.entity.js';
 
 /** A member chosen to read a restricted source (its owner is implied, never stored here). */

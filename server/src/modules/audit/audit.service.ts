@@ -1,9 +1,9 @@
 import type { DataSource } from 'typeorm';
 import { badInput } from '../../shared/app-error.js';
-import { assertId } from '../../shared/ids.js';
+import { assertId, isId } from '../../shared/ids.js';
 import { requireCurrentPermission } from '../auth/require-permission.js';
 import type { Viewer } from '../auth/viewer.js';
-import { canReadSource, type Readers } from '../corpus/reader.js';
+import { canReadSource, readableDocumentIds, type Readers } from '../corpus/index.js';
 import { AUDIT_ACTIONS } from './audit-actions.js';
 import { AuditEvent } from './audit-event.entity.js';
 
@@ -53,13 +53,24 @@ export class AuditService {
     }
     const rows = await query.getMany();
     const reader = await this.readers.forViewer(viewer);
-    const nodes = rows.slice(0, first).map((e) => {
+    const page = rows.slice(0, first);
+    // A document is named to whoever may read it, by its own access; one that is gone, to those
+    // who read its whole source (a source read item by item says nothing of a gone document).
+    const readableDocs = await readableDocumentIds(
+      this.db,
+      reader,
+      page.flatMap((e) => (e.targetType === 'document' && isId(e.targetId) ? [e.targetId!] : [])),
+    );
+    const nodes = page.map((e) => {
       if (e.targetType !== 'document') return e;
       // Events written before sources had access name no source: every member could read them.
       const sourceId = e.details?.sourceId;
       if (
         sourceId === undefined ||
-        (typeof sourceId === 'string' && canReadSource(reader, sourceId))
+        (e.targetId && readableDocs.has(e.targetId)) ||
+        (typeof sourceId === 'string' &&
+          canReadSource(reader, sourceId) &&
+          !reader.partialSourceIds.includes(sourceId))
       )
         return e;
       // A document that may still exist is not named by its id either (what the caller may not

@@ -8,20 +8,26 @@ import type { Viewer } from '../auth/viewer.js';
 import type { ProviderKeysService } from '../integrations/provider-keys.service.js';
 import type { AskResult, AskService } from '../search/ask.service.js';
 import type { ContentGap } from '../search/search-history.service.js';
-import { Source } from '../corpus/source.entity.js';
-import { canReadSource, type Reader, type Readers } from '../corpus/reader.js';
+import { Source } from '../corpus/index.js';
+import { canReadSource, type Reader, type Readers } from '../corpus/index.js';
 import {
+  documentReadableSql,
+  documentSummaries,
   readableDocument,
   readableDocumentIds,
-  readableRows,
+  sourceSummaries,
   sqlParams,
-} from '../corpus/visibility.js';
+} from '../corpus/index.js';
 import type { AnswerFeedbackService } from '../conversations/answer-feedback.service.js';
 import type { AnswerOrigin } from '../conversations/answer-origin.js';
 import { FeedbackReportType } from '../conversations/conversations.types.js';
 import { sameQuestionSql } from '../search/same-question.js';
 import { Bot, BotLog, BotSource } from './bot.entity.js';
 import { checkBotFields, LANGUAGE_NAMES, MODEL_IDS } from './bot-rules.js';
+
+/** A logged source's document id as a uuid (null when it is not one: the CASE guards the cast). */
+const CITED_ID = `CASE WHEN s->>'documentId' ~* '^[0-9a-f]{8}-([0-9a-f]{4}-){3}[0-9a-f]{12}$'
+                       THEN (s->>'documentId')::uuid END`;
 
 /** The content gaps a bot's report lists. */
 const BOT_GAPS_LISTED = 20;
@@ -169,43 +175,66 @@ export class BotsService {
    * read, and for each whether the public link uses it (only what the workspace may read).
    */
   async attachments(botId: string, reader: Reader): Promise<BotAttachment[]> {
-    const rows: {
-      id: string;
-      source_id: string | null;
-      document_id: string | null;
-      owner_source: string;
-      open: boolean;
-      title: string;
-      documents: number;
-    }[] = await this.db.query(
-      `SELECT a.id, a.source_id, a.document_id, coalesce(s.id, ds.id) AS owner_source,
-              coalesce(s.access_mode, ds.access_mode) = 'workspace' AS open,
-              coalesce(s.name, d.title) AS title,
-              CASE WHEN a.source_id IS NOT NULL
-                   THEN (SELECT count(*) FROM documents x WHERE x.source_id = a.source_id AND x.status = 'indexed')
-                   ELSE (CASE WHEN d.status = 'indexed' THEN 1 ELSE 0 END) END::int AS documents
-         FROM bot_sources a
-         LEFT JOIN sources s ON s.id = a.source_id
-         LEFT JOIN documents d ON d.id = a.document_id
-         LEFT JOIN sources ds ON ds.id = d.source_id
-        WHERE a.bot_id = $1 ORDER BY a.created_at`,
-      [botId],
+    const rows: { id: string; source_id: string | null; document_id: string | null }[] =
+      await this.db.query(
+        `SELECT id, source_id, document_id FROM bot_sources WHERE bot_id = $1 ORDER BY created_at`,
+        [botId],
+      );
+    // Each read by its own access: a document of a source read item by item is named only to
+    // those its own acl lets in (the source being readable in part says nothing about it).
+    const sources = await sourceSummaries(
+      this.db,
+      reader,
+      rows.flatMap((r) => (r.source_id ? [r.source_id] : [])),
+    );
+    const documents = await documentSummaries(
+      this.db,
+      reader,
+      rows.flatMap((r) => (r.document_id ? [r.document_id] : [])),
     );
     return rows.map((r) => {
       const kind = r.source_id ? 'source' : 'document';
-      const readable = canReadSource(reader, r.owner_source);
-      // What the viewer may not read is not named: no title, no id.
+      const source = r.source_id ? sources.get(r.source_id) : undefined;
+      const document = r.document_id ? documents.get(r.document_id) : undefined;
+      const readable = Boolean(source ?? document);
+      // What the viewer may not read is not named: no title, no id, no count.
       return {
         id: r.id,
         kind,
-        sourceId: readable ? r.source_id : null,
-        documentId: readable ? r.document_id : null,
-        title: readable ? r.title : WITHHELD[kind],
-        documentCount: readable ? r.documents : 0,
+        sourceId: source ? r.source_id : null,
+        documentId: document ? r.document_id : null,
+        title: source?.name ?? document?.title ?? WITHHELD[kind],
+        documentCount: source ? source.readableDocuments : document?.indexed ? 1 : 0,
         readable,
-        usedByPublicLink: r.open === true,
+        usedByPublicLink: (source ?? document)?.open === true,
       };
     });
+  }
+
+  /**
+   * How a detached attachment is named in the audit log: as its detacher may read it (a name
+   * they may not read is not written down under their action).
+   */
+  private async detachedLabel(
+    viewer: Viewer,
+    gone: { source_id: string | null; document_id: string | null },
+  ): Promise<{
+    source_id: string | null;
+    document_id: string | null;
+    label: string | null;
+    sourceId: string | null;
+  }> {
+    const reader = await this.readers.forViewer(viewer);
+    if (gone.source_id) {
+      const source = (await sourceSummaries(this.db, reader, [gone.source_id])).get(gone.source_id);
+      return { ...gone, label: source?.name ?? null, sourceId: gone.source_id };
+    }
+    const doc = await readableDocument(this.db, reader, gone.document_id!);
+    return {
+      ...gone,
+      label: doc ? (doc.fileName ?? doc.title) : null,
+      sourceId: doc?.sourceId ?? null,
+    };
   }
 
   /** Attaches a source (all its documents) or one document of the bot's workspace. */
@@ -261,22 +290,13 @@ export class BotsService {
     assertId(attachmentId);
     // What it was, named as attach named it (a document's name is hidden from those who may
     // not read its source, as the audit log does for every document target).
-    const [gone]: {
-      source_id: string | null;
-      document_id: string | null;
-      owner_source: string | null;
-      label: string | null;
-    }[] = await this.db.query(
-      `WITH gone AS (DELETE FROM bot_sources WHERE id = $1 AND bot_id = $2
-                     RETURNING source_id, document_id)
-       SELECT g.source_id, g.document_id, coalesce(s.id, d.source_id) AS owner_source,
-              coalesce(s.name, d.file_name, d.title) AS label
-         FROM gone g
-         LEFT JOIN sources s ON s.id = g.source_id
-         LEFT JOIN documents d ON d.id = g.document_id`,
-      [attachmentId, bot.id],
-    );
-    if (!gone) return;
+    const [deleted]: [{ source_id: string | null; document_id: string | null }[], number] =
+      await this.db.query(
+        `DELETE FROM bot_sources WHERE id = $1 AND bot_id = $2 RETURNING source_id, document_id`,
+        [attachmentId, bot.id],
+      );
+    if (!deleted[0]) return;
+    const gone = await this.detachedLabel(viewer, deleted[0]);
     await this.audit.record(
       viewer,
       'bot.source_detached',
@@ -286,7 +306,7 @@ export class BotsService {
             type: 'document',
             id: gone.document_id!,
             label: gone.label,
-            sourceId: gone.owner_source,
+            sourceId: gone.sourceId,
           }),
     );
   }
@@ -496,8 +516,7 @@ export class BotsService {
         `SELECT s->>'title' AS title, s->>'documentId' AS "documentId", count(*)::int AS citations
            FROM bot_logs l, jsonb_array_elements(l.sources) s
           WHERE l.bot_id = $1
-            AND EXISTS (SELECT 1 FROM documents d WHERE d.id::text = s->>'documentId'
-                          AND ${readableRows(reader, 'd', param)})
+            AND ${documentReadableSql(reader, CITED_ID, param)}
           GROUP BY 1, 2 ORDER BY 3 DESC, 1 LIMIT 5`,
         params,
       );

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
 import {
   PermanentJobError,
@@ -9,10 +8,19 @@ import {
 import type { Logger } from '../../shared/logger.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
 import type { PermissionSync } from './permissions/permission-sync.js';
-import { chunkDocument } from '../corpus/indexing/chunker.js';
-import type { Indexer } from '../corpus/indexing/indexer.js';
+import {
+  deleteItems,
+  failedItemsDue,
+  failureSummary,
+  knownVersions,
+  markSeen,
+  pruneUnseen,
+  writeFailures,
+  writeItems,
+  type Indexer,
+} from '../corpus/index.js';
 import type { ParserPool } from '../../parsing/index.js';
-import { Source } from '../corpus/source.entity.js';
+import { Source } from '../corpus/index.js';
 import type { Connector, ConnectorItem, ItemFailure, SyncContext } from './connector.js';
 import {
   ConnectorAuthError,
@@ -33,8 +41,6 @@ const INCREMENTAL_OVERLAP_MS = 60 * 60 * 1000;
 /** Items that failed in an earlier sync, fetched again per step. */
 const RETRY_BATCH = 25;
 const STEP_ATTEMPTS = 4;
-/** The longest wait before a failed item whose version has not changed is fetched again. */
-const MAX_RETRY_WAIT_SECONDS = 24 * 60 * 60;
 
 /** Where a sync stands, saved on the source after every step (the job's checkpoint). */
 interface SyncState {
@@ -233,13 +239,7 @@ export class ConnectorSync {
     ctx: SyncContext<unknown>,
     state: SyncState,
   ) {
-    const failed: { external_id: string; title: string }[] = await this.db.query(
-      `SELECT external_id, title FROM documents
-        WHERE source_id = $1 AND status = 'failed' AND external_id IS NOT NULL
-          AND (seen_run IS NULL OR seen_run < $2) AND (retry_at IS NULL OR retry_at <= now())
-        ORDER BY external_id LIMIT $3`,
-      [source.id, state.run, RETRY_BATCH],
-    );
+    const failed = await failedItemsDue(this.db, source.id, state.run, RETRY_BATCH);
     if (failed.length === 0) {
       // A listing that may have skipped items cannot be completed by an id listing either; an
       // incremental sync that does not sweep ends without one (and prunes nothing).
@@ -301,20 +301,8 @@ export class ConnectorSync {
     const again = await this.db.transaction(async (m) => {
       if (!(await this.stillRunning(m, source.id, state.run))) return true;
       const swept = state.complete && !state.partial;
-      const deleted: unknown[] = swept
-        ? (
-            await m.query(
-              `DELETE FROM documents WHERE source_id = $1 AND seen_run IS DISTINCT FROM $2 RETURNING id`,
-              [source.id, state.run],
-            )
-          )[0]
-        : [];
-      const [failed]: { n: number; title: string | null; error: string | null }[] = await m.query(
-        `SELECT count(*)::int AS n, min(title) AS title,
-                (array_agg(error ORDER BY title))[1] AS error
-           FROM documents WHERE source_id = $1 AND status = 'failed'`,
-        [source.id],
-      );
+      const deleted = swept ? await pruneUnseen(m, source.id, state.run) : 0;
+      const failed = await failureSummary(m, source.id);
       const lastError =
         failed && failed.n > 0
           ? `${failed.n === 1 ? '1 item' : `${failed.n} items`} could not be read. Each is read again as soon as it changes, else after a wait that doubles from one sync interval up to a day. First: “${failed.title}”: ${failed.error ?? 'unknown error'}`
@@ -328,18 +316,18 @@ export class ConnectorSync {
         `UPDATE sources SET checkpoint = NULL, status = 'idle', last_sync_finished_at = now(),
                 last_success_at = $2, next_sync_at = now() + make_interval(secs => $3),
                 items_deleted = items_deleted + $4, last_error = $5, resync_requested = false,
-                items_total = (SELECT count(*) FROM documents WHERE source_id = $1),
-                sync_cursor = coalesce($6, sync_cursor),
+                items_total = $8, sync_cursor = coalesce($6, sync_cursor),
                 last_sweep_at = CASE WHEN $7 THEN now() ELSE last_sweep_at END
           WHERE id = $1`,
         [
           source.id,
           state.startedAt,
           wait,
-          deleted.length,
+          deleted,
           lastError,
           state.nextSyncCursor ?? null,
           swept,
+          failed.total,
         ],
       );
       return Boolean(requested?.resync_requested);
@@ -456,19 +444,12 @@ export class ConnectorSync {
     const access = await this.permissions?.readFor(source, written);
     await this.db.transaction(async (m) => {
       if (!(await this.stillRunning(m, source.id, state.run))) return;
-      const indexed = await this.writeItems(m, source, state.run, work.items ?? []);
+      const indexed = await writeItems(m, this.indexer, source, state.run, work.items ?? []);
       await this.permissions?.writeFor(m, source, written, access ?? null);
-      if (work.seen?.length)
-        await m.query(
-          `UPDATE documents SET seen_run = $3 WHERE source_id = $1 AND external_id = ANY($2::text[])`,
-          [source.id, work.seen, state.run],
-        );
-      if (work.failures?.length) await this.writeFailures(m, source, state.run, work.failures);
-      if (work.gone?.length)
-        await m.query(
-          `DELETE FROM documents WHERE source_id = $1 AND external_id = ANY($2::text[])`,
-          [source.id, work.gone],
-        );
+      if (work.seen?.length) await markSeen(m, source.id, work.seen, state.run);
+      if (work.failures?.length)
+        await writeFailures(m, source, state.run, work.failures, this.options.intervalMs / 1000);
+      if (work.gone?.length) await deleteItems(m, source.id, work.gone);
       await m.query(
         `UPDATE sources SET checkpoint = $2, items_seen = items_seen + $3,
                 items_indexed = items_indexed + $4, items_failed = items_failed + $5,
@@ -494,115 +475,6 @@ export class ConnectorSync {
     return Boolean(row) && Number(row!.run) === run;
   }
 
-  /** Upserts the items' documents; only those whose text changed are chunked again. */
-  private async writeItems(m: EntityManager, source: Source, run: number, all: ConnectorItem[]) {
-    const items = [...new Map(all.map((i) => [i.externalId, i])).values()];
-    if (items.length === 0) return 0;
-    const texts = items.map((i) => i.sections.map((s) => s.text).join('\n\n'));
-    const hashes = items.map((item, n) =>
-      createHash('sha256').update(item.title).update('\n').update(texts[n]!).digest('base64url'),
-    );
-    const rows: { id: string; external_id: string; content_hash: string | null }[] = await m.query(
-      `INSERT INTO documents (workspace_id, source_id, external_id, title, file_name, file_type,
-                              file_size, status, progress, web_url, external_updated_at, seen_run)
-       SELECT $1, $2, t.external_id, t.title, t.title, t.item_type, t.size, 'parsing', 50, t.url,
-              t.updated_at, $3
-         FROM unnest($4::text[], $5::text[], $6::text[], $7::bigint[], $8::text[], $9::timestamptz[])
-              AS t(external_id, title, item_type, size, url, updated_at)
-       ON CONFLICT (source_id, external_id) DO UPDATE
-          SET title = EXCLUDED.title, file_name = EXCLUDED.file_name, file_type = EXCLUDED.file_type,
-              file_size = EXCLUDED.file_size, web_url = EXCLUDED.web_url,
-              external_updated_at = EXCLUDED.external_updated_at, seen_run = EXCLUDED.seen_run,
-              failed_version = NULL, failure_count = 0, retry_at = NULL
-       RETURNING id, external_id, content_hash`,
-      [
-        source.workspaceId,
-        source.id,
-        run,
-        items.map((i) => i.externalId),
-        items.map((i) => i.title.slice(0, 500)),
-        items.map((i) => i.itemType),
-        texts.map((t) => Buffer.byteLength(t)),
-        items.map((i) => i.url),
-        items.map((i) => i.updatedAt?.toISOString() ?? null),
-      ],
-    );
-    const idOf = new Map(rows.map((r) => [r.external_id, r]));
-    const rewrite = [];
-    const same: { id: string; version: string; hash: string }[] = [];
-    for (const [n, item] of items.entries()) {
-      const row = idOf.get(item.externalId)!;
-      if (row.content_hash === hashes[n]) {
-        same.push({ id: row.id, version: item.version, hash: hashes[n]! });
-        continue;
-      }
-      const chunks = chunkDocument({ format: 'txt', title: item.title, sections: item.sections });
-      rewrite.push({
-        doc: { id: row.id, workspaceId: source.workspaceId, sourceId: source.id },
-        title: item.title,
-        chunks,
-        extra: { externalVersion: item.version, contentHash: hashes[n]! },
-      });
-    }
-    await this.indexer.writeText(m, rewrite);
-    // A new version with the same text (a label, a view count) keeps its chunks.
-    if (same.length > 0)
-      await m.query(
-        `UPDATE documents d SET external_version = t.version, status = 'indexed', progress = 100,
-                error = NULL, indexed_at = coalesce(d.indexed_at, now())
-           FROM unnest($1::uuid[], $2::text[]) AS t(id, version) WHERE d.id = t.id`,
-        [same.map((s) => s.id), same.map((s) => s.version)],
-      );
-    return items.length;
-  }
-
-  /**
-   * A failed item keeps any earlier chunks (still answerable). It is fetched again when a
-   * listing shows a version other than the one that failed, else once its wait is over: one
-   * sync interval after the first failure of that version, doubling, at most a day
-   * (`retry_at`; `failure_count` counts the failures of that version).
-   */
-  private async writeFailures(
-    m: EntityManager,
-    source: Source,
-    run: number,
-    failures: ItemFailure[],
-  ) {
-    const unique = [...new Map(failures.map((f) => [f.externalId, f])).values()];
-    // A failure without a version (a retry by id) is one more of the version that failed before.
-    const count = `CASE WHEN EXCLUDED.failed_version IS DISTINCT FROM documents.failed_version
-                         AND EXCLUDED.failed_version IS NOT NULL THEN 1
-                        ELSE documents.failure_count + 1 END`;
-    const wait = (n: string) =>
-      `now() + make_interval(secs => least($9::float8 * power(2, least(${n} - 1, 20)), ${MAX_RETRY_WAIT_SECONDS}))`;
-    await m.query(
-      `INSERT INTO documents (workspace_id, source_id, external_id, title, file_name, file_type,
-                              file_size, status, progress, error, web_url, seen_run,
-                              failed_version, failure_count, retry_at)
-       SELECT $1, $2, t.external_id, t.title, t.title, $4, 0, 'failed', 0, t.message, t.url, $3,
-              t.version, 1, ${wait('1')}
-         FROM unnest($5::text[], $6::text[], $7::text[], $8::text[], $10::text[])
-              AS t(external_id, title, message, url, version)
-       ON CONFLICT (source_id, external_id) DO UPDATE
-          SET status = 'failed', progress = 0, error = EXCLUDED.error, external_version = NULL,
-              seen_run = EXCLUDED.seen_run,
-              failed_version = coalesce(EXCLUDED.failed_version, documents.failed_version),
-              failure_count = ${count}, retry_at = ${wait(count)}`,
-      [
-        source.workspaceId,
-        source.id,
-        run,
-        `${source.kind}/item`,
-        unique.map((f) => f.externalId),
-        unique.map((f) => f.title.slice(0, 500) || f.externalId),
-        unique.map((f) => f.message.slice(0, 1000)),
-        unique.map((f) => f.url ?? null),
-        this.options.intervalMs / 1000,
-        unique.map((f) => f.version || null),
-      ],
-    );
-  }
-
   private context(source: Source, connector: Connector, state: SyncState): SyncContext<unknown> {
     return {
       http: this.http(source, connector),
@@ -612,19 +484,7 @@ export class ConnectorSync {
       parse: (bytes, fileName) => this.parsers.parse(bytes, fileName),
       // A failed item waiting for its retry counts as known at the version that failed, so a
       // listing that shows that version again does not fetch it; a new version is fetched.
-      knownVersions: async (ids) => {
-        if (ids.length === 0) return new Map();
-        const rows: { external_id: string; version: string }[] = await this.db.query(
-          `SELECT external_id,
-                  CASE WHEN status = 'indexed' THEN external_version ELSE failed_version END AS version
-             FROM documents
-            WHERE source_id = $1 AND external_id = ANY($2::text[])
-              AND ((status = 'indexed' AND external_version IS NOT NULL)
-                OR (status = 'failed' AND failed_version IS NOT NULL AND retry_at > now()))`,
-          [source.id, ids],
-        );
-        return new Map(rows.map((r) => [r.external_id, r.version]));
-      },
+      knownVersions: (ids) => knownVersions(this.db, source.id, ids),
     };
   }
 

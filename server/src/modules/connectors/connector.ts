@@ -1,6 +1,7 @@
-import type { ParsedDocument, ParsedSection } from '../../parsing/index.js';
-import type { SourceKind } from '../corpus/source.entity.js';
+import type { ParsedDocument } from '../../parsing/index.js';
+import type { SourceKind } from '../corpus/index.js';
 import type { ConnectorHttp } from './connector-http.js';
+import type { ConnectorItem, ItemFailure } from '../corpus/index.js';
 
 /**
  * The seam every connected tool plugs into (one folder per tool: confluence/, jira/, …). A sync
@@ -101,37 +102,8 @@ export interface IdPage {
   incomplete?: boolean;
 }
 
-/** A page, issue or file as text, ready to chunk and index. */
-export interface ConnectorItem {
-  /** Stable within the source, e.g. `page:123`, `issue:10042`. */
-  externalId: string;
-  title: string;
-  /** Where the item lives in its tool: answers cite it. */
-  url: string;
-  /** Changes whenever the item does (a version number, an update time). */
-  version: string;
-  updatedAt: Date | null;
-  /** What kind of item, shown like a file type: `confluence/page`, `jira/issue`. */
-  itemType: string;
-  sections: ParsedSection[];
-}
-
-/**
- * An item that could not be read; it is shown as failed and never pruned because it failed.
- * It is fetched again as soon as the tool lists a new version of it, and otherwise after a
- * wait (one sync interval, doubling with each failure, at most a day).
- */
-export interface ItemFailure {
-  externalId: string;
-  title: string;
-  url?: string;
-  message: string;
-  /**
-   * The version that failed, as listed (`ConnectorItem.version`): until the wait is over, a
-   * listing that shows this same version takes the item as unchanged and does not fetch it.
-   */
-  version?: string;
-}
+// What a sync writes (items and failures) is the corpus' vocabulary.
+export type { ConnectorItem, ItemFailure } from '../corpus/index.js';
 
 export interface StepResult<Checkpoint> {
   /** New or changed items, in full. */

@@ -1,6 +1,6 @@
 import { IsOptional, MaxLength } from 'class-validator';
 import { Field, InputType, Int, ObjectType } from 'type-graphql';
-import type { Source } from '../corpus/source.entity.js';
+import type { Source } from '../corpus/index.js';
 import { connectorFor } from './registry.js';
 import { SourceStatusEnum } from '../../graphql/closed-sets.js';
 

@@ -1,4 +1,4 @@
-import type { SourceKind } from '../corpus/source.entity.js';
+import type { SourceKind } from '../corpus/index.js';
 import type { Connector } from './connector.js';
 import { confluenceConnector } from './confluence/confluence-connector.js';
 import { githubConnector } from './github/github-connector.js';

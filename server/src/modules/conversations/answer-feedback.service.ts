@@ -1,16 +1,16 @@
 import type { NotificationsService } from '../notifications/notifications.service.js';
 import type { DataSource } from 'typeorm';
-import type { Reader } from '../corpus/reader.js';
+import type { Reader } from '../corpus/index.js';
 import { MIN_ASKERS } from '../search/search-history.service.js';
 import { badInput, notFound } from '../../shared/app-error.js';
 import { assertId } from '../../shared/ids.js';
-import type { Passage } from '../corpus/retrieval/passages.js';
+import type { Passage } from '../corpus/index.js';
 import { FEEDBACK_REASONS, type FeedbackReason } from './answer-feedback.entity.js';
 import type { ConversationOwner } from './conversations.service.js';
 import { feedbackFactors, type FeedbackVoteRow } from './feedback-ranking.js';
-import { readableRows, sqlParams } from '../corpus/visibility.js';
+import { documentReadableSql, sqlParams } from '../corpus/index.js';
 import type { AnswerOrigin } from './answer-origin.js';
-import { textSearchConfig } from '../corpus/retrieval/text-search.js';
+import { textSearchConfig } from '../corpus/index.js';
 
 export interface RatingInput {
   turnId?: unknown;
@@ -194,8 +194,7 @@ export class AnswerFeedbackService {
     const { params: listed, param } = sqlParams([scope.workspaceId, scope.botId ?? null, days]);
     const citesReadable = `NOT EXISTS (
       SELECT 1 FROM unnest(f.document_ids) AS x(id)
-       WHERE NOT EXISTS (SELECT 1 FROM documents d WHERE d.id = x.id
-                           AND ${readableRows(reader, 'd', param)}))`;
+       WHERE NOT ${documentReadableSql(reader, 'x.id', param)})`;
     const questionKey = `lower(regexp_replace(trim(f.question), '[\\s?]+$', ''))`;
     const sharedEnough = scope.botId
       ? 'TRUE'

@@ -1,6 +1,6 @@
 import { Arg, Authorized, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
 import type { GraphQLContext } from '../../graphql/context.js';
-import { readableDocumentIds } from '../corpus/visibility.js';
+import { readableDocumentIds } from '../corpus/index.js';
 import { ConversationTurn } from './conversation.entity.js';
 import type { Viewer } from '../auth/viewer.js';
 import {

@@ -1,6 +1,6 @@
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import type { DataSource } from 'typeorm';
-import type { QueryTerm } from '../corpus/retrieval/retriever.js';
+import type { QueryTerm } from '../corpus/index.js';
 
 /** A previous question and answer of the thread, as prompts see it. */
 export interface PriorTurn {

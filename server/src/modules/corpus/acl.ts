@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { accessAllows, type ItemAccess } from '../connectors/permissions/permission-reader.js';
+import { accessAllows, type ItemAccess } from './item-access.js';
 
 /**
  * How a tool's statement of an item's access (ItemAccess) is stored, and the one place that names

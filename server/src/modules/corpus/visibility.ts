@@ -31,6 +31,15 @@ export function readableRows(reader: Reader, alias: string, param: AddParam): st
   return `${workspace} AND (${readable.join(' OR ')})`;
 }
 
+/**
+ * An SQL condition for another module's query: the document whose id is `idSql` exists and the
+ * reader may read it (a vote or a log citing documents). The documents table stays the corpus'.
+ */
+export function documentReadableSql(reader: Reader, idSql: string, param: AddParam): string {
+  return `EXISTS (SELECT 1 FROM documents readable_doc
+                   WHERE readable_doc.id = ${idSql} AND ${readableRows(reader, 'readable_doc', param)})`;
+}
+
 /** Placeholders for a raw query: `param(value)` adds a value and answers `$n`. */
 export function sqlParams(initial: unknown[] = []): { params: unknown[]; param: AddParam } {
   const params = [...initial];

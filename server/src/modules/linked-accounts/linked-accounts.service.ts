@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import type { CredentialVault } from '../connectors/credentials.js';
-import { kindsOf } from '../corpus/acl.js';
+import { kindsOf } from '../corpus/index.js';
 import { hashToken, randomToken } from '../../security/app-keys.js';
 import type { AuditLog } from '../audit/audit-log.js';
 import type { Viewer } from '../auth/viewer.js';

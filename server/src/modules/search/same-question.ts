@@ -1,4 +1,4 @@
-import { textSearchConfig } from '../corpus/retrieval/text-search.js';
+import { textSearchConfig } from '../corpus/index.js';
 
 /**
  * "The same question" for content gaps, in SQL: its distinct stems in order, so "What's the

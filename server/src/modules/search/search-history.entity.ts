@@ -9,7 +9,7 @@ import {
 } from 'typeorm';
 import type { AnswerOrigin } from '../conversations/answer-origin.js';
 import { User } from '../members/user.entity.js';
-import { SourceDocument } from '../corpus/document.entity.js';
+import { SourceDocument } from '../corpus/index.js';
 
 export type HistoryKind = 'ask' | 'search';
 

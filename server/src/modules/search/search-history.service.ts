@@ -1,9 +1,9 @@
 import type { DataSource } from 'typeorm';
-import type { Readers } from '../corpus/reader.js';
-import { readableDocuments, readableRows, sqlParams } from '../corpus/visibility.js';
+import type { Readers } from '../corpus/index.js';
+import { documentReadableSql, readableDocuments, sqlParams } from '../corpus/index.js';
 import type { Viewer } from '../auth/viewer.js';
 import type { AnswerOrigin } from '../conversations/answer-origin.js';
-import type { SourceDocument } from '../corpus/document.entity.js';
+import type { SourceDocument } from '../corpus/index.js';
 import { sameQuestionSql } from './same-question.js';
 import { SearchHistoryEntry, type HistoryKind } from './search-history.entity.js';
 import { checkQuestion, questionKey } from './search-input.js';
@@ -133,8 +133,7 @@ export class SearchHistoryService {
        HAVING count(DISTINCT h.user_id) >= $4
           AND bool_and(h.cited_document_ids IS NOT NULL AND NOT EXISTS (
                 SELECT 1 FROM unnest(h.cited_document_ids) AS x(id)
-                 WHERE NOT EXISTS (SELECT 1 FROM documents d
-                                    WHERE d.id = x.id AND ${readableRows(reader, 'd', param)})))
+                 WHERE NOT ${documentReadableSql(reader, 'x.id', param)}))
         ORDER BY count DESC, last DESC LIMIT $2`,
       params,
     );
@@ -187,11 +186,10 @@ export class SearchHistoryService {
   /** Notes that the caller opened a document they may read (any other is ignored). */
   async recordView(viewer: Viewer, documentId: string): Promise<void> {
     const reader = await this.readers.forViewer(viewer);
-    const { params, param } = sqlParams([viewer.userId, documentId]);
+    const { params, param } = sqlParams([viewer.userId, documentId, reader.workspaceId]);
     await this.db.query(
       `INSERT INTO document_views (user_id, document_id, workspace_id, viewed_at)
-       SELECT $1, d.id, d.workspace_id, now() FROM documents d
-        WHERE d.id = $2 AND ${readableRows(reader, 'd', param)}
+       SELECT $1, $2::uuid, $3, now() WHERE ${documentReadableSql(reader, '$2::uuid', param)}
        ON CONFLICT (user_id, document_id) DO UPDATE SET viewed_at = excluded.viewed_at`,
       params,
     );

@@ -1,5 +1,5 @@
 import { badInput } from '../../shared/app-error.js';
-import type { SourceKind } from '../corpus/source.entity.js';
+import type { SourceKind } from '../corpus/index.js';
 
 export const MAX_QUESTION_CHARS = 1000;
 

@@ -2,7 +2,7 @@ import { Arg, Authorized, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-g
 import type { GraphQLContext } from '../../graphql/context.js';
 import { assertId } from '../../shared/ids.js';
 import { DocumentType } from '../sources/sources.types.js';
-import { locationLabel } from '../corpus/retrieval/passages.js';
+import { locationLabel } from '../corpus/index.js';
 import { checkIntegrations, checkQuestion } from './search-input.js';
 import { ContentGapType } from './content-gaps.types.js';
 import {

@@ -3,7 +3,7 @@ import { handle, requireViewer } from '../../http/rest.js';
 import { AppError } from '../../shared/app-error.js';
 import type { Services } from '../../services.js';
 import type { AskEvent, AskResult } from './ask.service.js';
-import type { NumberedPassage } from '../corpus/retrieval/passages.js';
+import type { NumberedPassage } from '../corpus/index.js';
 import { checkIntegrations, checkQuestion } from './search-input.js';
 import { AskSourceType } from './search.types.js';
 

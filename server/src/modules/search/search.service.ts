@@ -1,11 +1,11 @@
 import type { DataSource } from 'typeorm';
-import type { Reader } from '../corpus/reader.js';
-import { hydratePassages, type Passage } from '../corpus/retrieval/passages.js';
-import { tsqueryLexeme } from '../corpus/retrieval/query-analysis.js';
-import type { QueryTerm, Retriever } from '../corpus/retrieval/retriever.js';
-import { documentRanking } from '../corpus/retrieval/document-ranking.js';
-import type { SourceKind } from '../corpus/source.entity.js';
-import { textSearchConfig } from '../corpus/retrieval/text-search.js';
+import type { Reader } from '../corpus/index.js';
+import { hydratePassages, type Passage } from '../corpus/index.js';
+import { tsqueryLexeme } from '../corpus/index.js';
+import type { QueryTerm, Retriever } from '../corpus/index.js';
+import { documentRanking } from '../corpus/index.js';
+import type { SourceKind } from '../corpus/index.js';
+import { textSearchConfig } from '../corpus/index.js';
 
 export interface PassageQuery {
   text: string;

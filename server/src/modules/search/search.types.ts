@@ -2,7 +2,7 @@ import { ArrayMaxSize, IsOptional, MaxLength } from 'class-validator';
 import { Field, Float, ID, InputType, Int, ObjectType } from 'type-graphql';
 import { DocumentType } from '../sources/sources.types.js';
 import type { AskResult } from './ask.service.js';
-import { documentUrl, type Passage } from '../corpus/retrieval/passages.js';
+import { documentUrl, type Passage } from '../corpus/index.js';
 import type { DocumentHit } from './search.service.js';
 import { AnswerModeEnum } from '../../graphql/closed-sets.js';
 

@@ -3,7 +3,7 @@ import type { DataSource } from 'typeorm';
 import type { JobQueue } from '../../jobs/job-queue.js';
 import { AppError } from '../../shared/app-error.js';
 import type { Logger } from '../../shared/logger.js';
-import type { Reader, Readers } from '../corpus/reader.js';
+import type { Reader, Readers } from '../corpus/index.js';
 import type { BotsService } from '../bots/bots.service.js';
 import type { AnswerFeedbackService } from '../conversations/answer-feedback.service.js';
 import type { AskResult, AskService } from '../search/ask.service.js';

@@ -2,7 +2,7 @@ import type { Response } from 'express';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Logger } from '../../shared/logger.js';
-import type { SourceDocument } from '../corpus/document.entity.js';
+import type { SourceDocument } from '../corpus/index.js';
 
 const MEDIA_TYPE = /^[\w.+-]+\/[\w.+-]+$/;
 

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { badInput } from '../../shared/app-error.js';
 import { MAX_TEXT_CHARS } from '../../parsing/index.js';
-import { SourceErrors } from '../corpus/sources.errors.js';
+import { SourceErrors } from '../corpus/index.js';
 
 /** What an upload may be called and declared as (the upload service's input rules). */
 export const ALLOWED_EXTENSIONS = [

@@ -8,17 +8,17 @@ import { assertId } from '../../shared/ids.js';
 import type { Logger } from '../../shared/logger.js';
 import type { ObjectStorage } from '../../storage/object-storage.js';
 import type { AuditLog } from '../audit/audit-log.js';
-import { canReadSource, type Readers } from '../corpus/reader.js';
-import { readableDocument } from '../corpus/visibility.js';
+import { canReadSource, type Readers } from '../corpus/index.js';
+import { readableDocument } from '../corpus/index.js';
 import { requireCurrentPermission } from '../auth/require-permission.js';
 import type { Viewer } from '../auth/viewer.js';
-import { SourceDocument } from '../corpus/document.entity.js';
-import { INDEX_JOB } from '../corpus/indexing/indexer.js';
+import { SourceDocument } from '../corpus/index.js';
+import { INDEX_JOB } from '../corpus/index.js';
 import { detectFormat, MAX_TEXT_CHARS, ParseError } from '../../parsing/index.js';
 import { PendingUpload } from './pending-upload.entity.js';
-import { SourceErrors } from '../corpus/sources.errors.js';
-import { Source } from '../corpus/source.entity.js';
-import { DEFAULT_SOURCE_NAME } from '../corpus/sources.service.js';
+import { SourceErrors } from '../corpus/index.js';
+import { Source } from '../corpus/index.js';
+import { DEFAULT_SOURCE_NAME } from '../corpus/index.js';
 import {
   ALLOWED_EXTENSIONS,
   cleanFileName,
@@ -32,7 +32,7 @@ import {
   findDuplicates,
   isDuplicateInsert,
   storedHash,
-} from '../corpus/upload-duplicates.js';
+} from '../corpus/index.js';
 
 const UPLOAD_URL_TTL_MS = 15 * 60 * 1000;
 const MAX_HASHES_ASKED = 100;

@@ -1,13 +1,21 @@
 import type { DataSource } from 'typeorm';
 import type { Logger } from '../../../shared/logger.js';
 import { RetryLaterError, type JobContinuation } from '../../../jobs/job-queue.js';
-import type { Source } from '../../corpus/source.entity.js';
+import type { Source } from '../../corpus/index.js';
 import type { Connector, ConnectorContext } from '../connector.js';
 import type { ConnectorAuth, ConnectorHttp } from '../connector-http.js';
 import { ConnectorAuthError } from '../connector-errors.js';
 import type { CredentialVault } from '../credentials.js';
-import { copyToChunks, countAclChunks, unmatched } from '../../corpus/acl-writes.js';
-import type { Provider } from '../../corpus/acl.js';
+import {
+  countAclChunks,
+  hideEveryItem,
+  itemIdsAfter,
+  keepOnlyPrincipals,
+  removePrincipal,
+  setPrincipalOn,
+  unmatched,
+} from '../../corpus/index.js';
+import type { Provider } from '../../corpus/index.js';
 import type { MemberAccessReader } from './permission-reader.js';
 
 /** `permissions_cursor` of a member pass: `members:<userId>|<last external id written>`. */
@@ -71,16 +79,7 @@ export class MemberFallback {
       await m.query('SELECT 1 FROM sources WHERE id = $1 FOR UPDATE', [source.id]);
       if (!source.permissionsByMember) {
         // What the connection read before may be stale: nothing from it survives.
-        await m.query(
-          `UPDATE documents SET acl = '{}', acl_clauses = NULL
-            WHERE source_id = $1 AND acl IS DISTINCT FROM '{}'`,
-          [source.id],
-        );
-        await m.query(
-          `UPDATE chunks SET acl = '{}' WHERE source_id = $1 AND acl IS DISTINCT FROM '{}'`,
-          [source.id],
-        );
-        await m.query('DELETE FROM source_principals WHERE source_id = $1', [source.id]);
+        await hideEveryItem(m, source.id);
       }
       await m.query(
         `UPDATE sources SET permissions_state = 'degraded', permissions_by_member = true,
@@ -101,7 +100,7 @@ export class MemberFallback {
     }
     const after = link.user_id === cursor.userId ? cursor.after : null;
     const batch = setup.reader.batchSize ?? BATCH;
-    const ids = await this.itemIdsAfter(source.id, after ?? '', batch);
+    const ids = await itemIdsAfter(this.db, source.id, after ?? '', batch);
     const principal = `${setup.provider}:user:${link.account_id}`;
     let next: Cursor = { userId: link.user_id, after: null };
     try {
@@ -147,34 +146,12 @@ export class MemberFallback {
     return rows[0] ?? null;
   }
 
-  private async itemIdsAfter(sourceId: string, after: string, batch: number): Promise<string[]> {
-    const rows: { external_id: string }[] = await this.db.query(
-      `SELECT external_id FROM documents
-        WHERE source_id = $1 AND external_id IS NOT NULL AND external_id > $2
-        ORDER BY external_id LIMIT $3`,
-      [sourceId, after, batch],
-    );
-    return rows.map((r) => r.external_id);
-  }
-
   /** The member's principal off the items the tool did not show them, onto those it did. */
   private async write(sourceId: string, principal: string, ids: string[], readable: Set<string>) {
     const shown = ids.filter((id) => readable.has(id));
     await this.db.transaction(async (m) => {
       await m.query('SELECT 1 FROM sources WHERE id = $1 FOR UPDATE', [sourceId]);
-      await m.query(
-        `UPDATE documents SET acl = array_remove(acl, $2)
-          WHERE source_id = $1 AND external_id = ANY($3::text[])
-            AND NOT external_id = ANY($4::text[]) AND $2 = ANY(acl)`,
-        [sourceId, principal, ids, shown],
-      );
-      await m.query(
-        `UPDATE documents SET acl = array_append(coalesce(acl, '{}'), $2)
-          WHERE source_id = $1 AND external_id = ANY($3::text[])
-            AND NOT coalesce($2 = ANY(acl), false)`,
-        [sourceId, principal, shown],
-      );
-      await copyToChunks(m, sourceId, ids);
+      await setPrincipalOn(m, sourceId, principal, ids, shown);
     });
   }
 
@@ -185,14 +162,7 @@ export class MemberFallback {
   private async refused(source: Source, link: Link, principal: string) {
     await this.db.transaction(async (m) => {
       await m.query('SELECT 1 FROM sources WHERE id = $1 FOR UPDATE', [source.id]);
-      await m.query(
-        `UPDATE documents SET acl = array_remove(acl, $2) WHERE source_id = $1 AND $2 = ANY(acl)`,
-        [source.id, principal],
-      );
-      await m.query(
-        `UPDATE chunks SET acl = array_remove(acl, $2) WHERE source_id = $1 AND $2 = ANY(acl)`,
-        [source.id, principal],
-      );
+      await removePrincipal(m, source.id, principal);
       await m.query('UPDATE linked_accounts SET sealed_token = NULL WHERE id = $1', [link.id]);
     });
     this.logger.info('A member’s linked token was refused; they must link again', {
@@ -216,17 +186,7 @@ export class MemberFallback {
           [source.workspaceId, provider],
         )) as { p: string }[]
       ).map((r) => r.p);
-      const [pruned]: [{ id: string }[], number] = await m.query(
-        `UPDATE documents d SET acl = ARRAY(SELECT p FROM unnest(d.acl) p WHERE p = ANY($2::text[]))
-          WHERE d.source_id = $1 AND NOT (coalesce(d.acl, '{}') <@ $2::text[])
-          RETURNING d.id`,
-        [source.id, held],
-      );
-      await m.query(
-        `UPDATE chunks c SET acl = d.acl FROM documents d
-          WHERE d.id = ANY($1::uuid[]) AND c.document_id = d.id AND c.acl IS DISTINCT FROM d.acl`,
-        [pruned.map((r) => r.id)],
-      );
+      await keepOnlyPrincipals(m, source.id, held);
       await countAclChunks(m, source.id);
       await m.query(
         `UPDATE sources SET permissions_checked_at = now(), permissions_cursor = NULL,

@@ -1,7 +1,7 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Logger } from '../../../shared/logger.js';
 import { RetryLaterError, type JobContinuation, type JobQueue } from '../../../jobs/job-queue.js';
-import { Source } from '../../corpus/source.entity.js';
+import { Source } from '../../corpus/index.js';
 import type { Connector, ConnectorContext } from '../connector.js';
 import type { ConnectorAuth, ConnectorHttp } from '../connector-http.js';
 import type { CredentialVault } from '../credentials.js';
@@ -14,7 +14,7 @@ import {
   providerOf,
   type PrincipalMember,
   type Provider,
-} from '../../corpus/acl.js';
+} from '../../corpus/index.js';
 import {
   PermissionsUnreadableError,
   type ItemAccess,
@@ -23,7 +23,16 @@ import {
 import { isMemberCursor, MemberFallback, type MemberPassSetup } from './member-fallback.js';
 import type { MemberSettings } from './member-settings.js';
 import { memberReaderFor, permissionReaderFor } from './readers.js';
-import { copyToChunks, countAclChunks, insertMembers, unmatched } from '../../corpus/acl-writes.js';
+import {
+  copyToChunks,
+  countAclChunks,
+  distinctAccesses,
+  insertMembers,
+  itemIdsAfter,
+  replacePrincipals,
+  unmatched,
+  writeItemAccess,
+} from '../../corpus/index.js';
 
 export const PERMISSION_SYNC_JOB = 'permission-sync';
 export const permissionJobKey = (sourceId: string) => `source-permissions:${sourceId}`;
@@ -277,14 +286,7 @@ export class PermissionSync {
         if (p.startsWith(`${source.id}:`)) covered.add(p);
     await this.db.transaction(async (m) => {
       await m.query('SELECT 1 FROM sources WHERE id = $1 FOR UPDATE', [source.id]);
-      await m.query(
-        `DELETE FROM source_principals sp WHERE sp.source_id = $1
-            AND (sp.principal = ANY($2::text[])
-                 OR NOT EXISTS (SELECT 1 FROM documents d
-                                 WHERE d.source_id = $1 AND sp.principal = ANY(d.acl)))`,
-        [source.id, [...covered]],
-      );
-      await insertMembers(m, source.id, members);
+      await replacePrincipals(m, source.id, [...covered], members);
       await countAclChunks(m, source.id);
       await m.query(
         `UPDATE sources SET permissions_checked_at = now(), permissions_state = 'ok',
@@ -347,23 +349,12 @@ export class PermissionSync {
 
   /** The next batch of the source's items after `cursor`, in external id order. */
   private async itemIdsAfter(sourceId: string, cursor: string): Promise<string[]> {
-    const rows: { external_id: string }[] = await this.db.query(
-      `SELECT external_id FROM documents
-        WHERE source_id = $1 AND external_id IS NOT NULL AND external_id > $2
-        ORDER BY external_id LIMIT $3`,
-      [sourceId, cursor, BATCH],
-    );
-    return rows.map((r) => r.external_id);
+    return itemIdsAfter(this.db, sourceId, cursor, BATCH);
   }
 
   /** Every distinct access the source's items state (far fewer than items). */
   private async distinctAccesses(sourceId: string): Promise<ItemAccess[]> {
-    const rows: { clauses: ItemAccess }[] = await this.db.query(
-      `SELECT DISTINCT acl_clauses AS clauses FROM documents
-        WHERE source_id = $1 AND acl_clauses IS NOT NULL`,
-      [sourceId],
-    );
-    return rows.map((r) => r.clauses).filter((c) => c.length > 0);
+    return distinctAccesses(this.db, sourceId);
   }
 
   /** Each item's acl from its access; an item left out of `access` is hidden (acl empty). */
@@ -378,13 +369,7 @@ export class PermissionSync {
       const a = access.get(id);
       return { external_id: id, acl: a ? aclOf(source.id, provider, a) : [], clauses: a ?? null };
     });
-    await m.query(
-      `UPDATE documents d SET acl = t.acl, acl_clauses = t.clauses
-         FROM jsonb_to_recordset($2::jsonb) AS t(external_id text, acl text[], clauses jsonb)
-        WHERE d.source_id = $1 AND d.external_id = t.external_id
-          AND (d.acl IS DISTINCT FROM t.acl OR d.acl_clauses IS DISTINCT FROM t.clauses)`,
-      [source.id, JSON.stringify(rows)],
-    );
+    await writeItemAccess(m, source.id, rows);
   }
 
   /**
