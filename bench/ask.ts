@@ -49,13 +49,14 @@ import { createTemporaryDatabase } from '../server/src/db/temporary-database.js'
 import { LOCAL_STORAGE_SETTING } from '../server/src/storage/local-storage-claim.js';
 import { authenticate } from '../server/src/modules/auth/viewer.js';
 import { hashPassword } from '../server/src/modules/auth/passwords.js';
-import { NOT_FOUND_ANSWER } from '../server/src/modules/search/ask.service.js';
-import { tsqueryLexeme } from '../server/src/modules/corpus/index.js';
-import { insertChunks } from '../server/src/modules/corpus/index.js';
+import { AskService, NOT_FOUND_ANSWER } from '../server/src/modules/search/ask.service.js';
+import {
+  HybridRetriever,
+  insertChunks,
+  LexicalRetriever,
+  tsqueryLexeme,
+} from '../server/src/modules/corpus/index.js';
 import { EmbeddingClient, vectorToBytes } from '../server/src/ai/embedding-client.js';
-import { AskService } from '../server/src/modules/search/ask.service.js';
-import { HybridRetriever } from '../server/src/modules/corpus/index.js';
-import { LexicalRetriever } from '../server/src/modules/corpus/index.js';
 import { SearchService } from '../server/src/modules/search/search.service.js';
 import { startServer } from '../server/src/server.js';
 import { createLogger } from '../server/src/shared/logger.js';

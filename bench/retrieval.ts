@@ -34,13 +34,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { runBench, startBenchServer, waitFor } from './support/bench-server.js';
 import { isAlive } from '../server/src/db/embedded-postgres.js';
-import { RANKING } from '../server/src/modules/corpus/index.js';
-import { TEXT_SEARCH } from '../server/src/modules/corpus/index.js';
-import { insertChunksOf, type IndexableText } from '../server/src/modules/corpus/index.js';
 import {
   CHUNK_OVERLAP_CHARS,
   CHUNK_TARGET_CHARS,
   chunkText,
+  type IndexableText,
+  insertChunksOf,
+  RANKING,
+  TEXT_SEARCH,
 } from '../server/src/modules/corpus/index.js';
 import { startFakeOpenAI } from '../server/test/helpers/fake-openai.js';
 import { Bm25Baseline } from './bm25-baseline.js';

@@ -8,16 +8,19 @@ import { MembersService } from './modules/members/members.service.js';
 import { JobQueue } from './jobs/job-queue.js';
 import { Schedule } from './jobs/schedule.js';
 import { RateLimiter } from './security/rate-limiter.js';
-import { Indexer } from './modules/corpus/index.js';
+import {
+  Embedder,
+  HybridRetriever,
+  Indexer,
+  LexicalRetriever,
+  Readers,
+  SourcesService,
+} from './modules/corpus/index.js';
 import { ParserPool } from './parsing/index.js';
 import { AuditLog } from './modules/audit/audit-log.js';
 import { AuditService } from './modules/audit/audit.service.js';
 import { ApiKeysService } from './modules/api-keys/api-keys.service.js';
-import { SourcesService } from './modules/corpus/index.js';
 import { UploadsService } from './modules/sources/uploads.service.js';
-import { LexicalRetriever } from './modules/corpus/index.js';
-import { HybridRetriever } from './modules/corpus/index.js';
-import { Embedder } from './modules/corpus/index.js';
 import { EmbeddingClient } from './ai/embedding-client.js';
 import { ProviderBreaker } from './ai/provider-breaker.js';
 import { SearchService } from './modules/search/search.service.js';
@@ -45,7 +48,6 @@ import { LinkedAccountsService } from './modules/linked-accounts/linked-accounts
 import { AccountService } from './modules/account/account.service.js';
 import { NotificationsService } from './modules/notifications/notifications.service.js';
 import { ProviderKeysService } from './modules/integrations/provider-keys.service.js';
-import { Readers } from './modules/corpus/index.js';
 import { GroupsService } from './modules/access/groups.service.js';
 import { SourceAccessService } from './modules/access/source-access.service.js';
 import { SessionTokens } from './modules/auth/session-tokens.js';

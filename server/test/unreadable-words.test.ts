@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UNREADABLE_CHECK, unreadableLexemes } from '../src/modules/corpus/index.js';
-import type { Reader } from '../src/modules/corpus/index.js';
+import { type Reader, UNREADABLE_CHECK, unreadableLexemes } from '../src/modules/corpus/index.js';
 import { addMember, newAdmin } from './helpers/accounts.js';
 import { RESTRICTED, createUploadSource, uploadTextTo } from './helpers/access.js';
 import { startTestApp, type TestApp } from './helpers/test-app.js';

@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newAdmin, type Account } from './helpers/accounts.js';
-import { SourceDocument } from '../src/modules/corpus/index.js';
-import { isDuplicateInsert } from '../src/modules/corpus/index.js';
+import { isDuplicateInsert, SourceDocument } from '../src/modules/corpus/index.js';
 import { startTestApp, type TestApp } from './helpers/test-app.js';
 import { fixture, uploadFile, waitForDocument } from './helpers/uploads.js';
 

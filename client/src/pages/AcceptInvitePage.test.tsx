@@ -9,9 +9,8 @@ import {
   InvitationPreviewDocument,
 } from '../modules/members/graphql/members.generated';
 import { clearSession, getToken } from '../modules/auth/session-store';
-import { fakeToken } from '../test/render';
+import { fakeToken, renderRoutes, renderWithProviders } from '../test/render';
 import { eagerRoutes } from '../test/eager-routes';
-import { renderRoutes, renderWithProviders } from '../test/render';
 import { AcceptInvitePage } from './AcceptInvitePage';
 import { SignInPage } from './SignInPage';
 

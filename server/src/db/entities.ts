@@ -7,15 +7,19 @@ import { User } from '../modules/members/user.entity.js';
 import { Workspace } from '../modules/members/workspace.entity.js';
 import { OutboxMessage } from '../mail/outbox-message.entity.js';
 import { Job } from '../jobs/job.entity.js';
-import { Chunk } from '../modules/corpus/index.js';
-import { SourceDocument } from '../modules/corpus/index.js';
+import {
+  Chunk,
+  ChunkEmbedding,
+  SearchTermStat,
+  SearchWorkspaceStat,
+  Source,
+  SourceDocument,
+  SourcePrincipal,
+} from '../modules/corpus/index.js';
 import { PendingUpload } from '../modules/sources/pending-upload.entity.js';
-import { Source } from '../modules/corpus/index.js';
 import { Bot, BotLog, BotSource } from '../modules/bots/bot.entity.js';
 import { IntegrationSetting, ProviderKey } from '../modules/integrations/provider-key.entity.js';
 import { DocumentView, SearchHistoryEntry } from '../modules/search/search-history.entity.js';
-import { SearchTermStat, SearchWorkspaceStat } from '../modules/corpus/index.js';
-import { ChunkEmbedding } from '../modules/corpus/index.js';
 import { OAuthState } from '../modules/connectors/oauth-state.entity.js';
 import { LinkedAccount } from '../modules/linked-accounts/linked-account.entity.js';
 import { LinkState } from '../modules/linked-accounts/link-state.entity.js';
@@ -24,7 +28,6 @@ import { ApiKey } from '../modules/api-keys/api-key.entity.js';
 import { AuditEvent } from '../modules/audit/audit-event.entity.js';
 import { Conversation, ConversationTurn } from '../modules/conversations/conversation.entity.js';
 import { AnswerFeedback } from '../modules/conversations/answer-feedback.entity.js';
-import { SourcePrincipal } from '../modules/corpus/index.js';
 import { Group, GroupMember } from '../modules/access/group.entity.js';
 import { SourceGroupGrant, SourceMemberGrant } from '../modules/access/source-grant.entity.js';
 import { SsoConnection } from '../modules/sso/sso-connection.entity.js';

@@ -4,8 +4,14 @@ import { assertId } from '../../shared/ids.js';
 import type { AuditLog } from '../audit/audit-log.js';
 import { hasCurrentPermission } from '../auth/require-permission.js';
 import type { Viewer } from '../auth/viewer.js';
-import { Source, type SourceAccessMode } from '../corpus/index.js';
-import { SourceErrors } from '../corpus/index.js';
+import {
+  canReadSource,
+  providerOf,
+  type Readers,
+  Source,
+  type SourceAccessMode,
+  SourceErrors,
+} from '../corpus/index.js';
 import { User } from '../members/user.entity.js';
 import { UserType } from '../members/member.types.js';
 import { AccessErrors } from './access.errors.js';
@@ -13,8 +19,6 @@ import { MAX_SOURCE_GROUPS, MAX_SOURCE_MEMBERS } from './access-limits.js';
 import { GroupType, SourceAccessModeEnum, type AccessView } from './access.types.js';
 import { Group, GroupMember } from './group.entity.js';
 import { idList, requireMembers } from './groups.service.js';
-import { canReadSource, type Readers } from '../corpus/index.js';
-import { providerOf } from '../corpus/index.js';
 
 /** Who reads a source, as stored: its mode and the chosen members and groups (owner implied). */
 export interface SourceAccessSetting {

@@ -1,6 +1,5 @@
 import type { AuditLog } from '../audit/audit-log.js';
-import type { DataSource } from 'typeorm';
-import { IsNull } from 'typeorm';
+import { type DataSource, IsNull } from 'typeorm';
 import { assertId } from '../../shared/ids.js';
 import type { Logger } from '../../shared/logger.js';
 import { PERMISSIONS, permissionsFor } from '../auth/permissions.js';

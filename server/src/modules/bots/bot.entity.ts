@@ -11,8 +11,7 @@ import {
 import type { AnswerOrigin } from '../conversations/answer-origin.js';
 import { User } from '../members/user.entity.js';
 import { Workspace } from '../members/workspace.entity.js';
-import { SourceDocument } from '../corpus/index.js';
-import { Source } from '../corpus/index.js';
+import { Source, SourceDocument } from '../corpus/index.js';
 
 export const BOT_MODELS = ['gpt4o', 'gpt4turbo', 'gpt35'] as const;
 export type BotModel = (typeof BOT_MODELS)[number];

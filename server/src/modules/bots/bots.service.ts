@@ -8,13 +8,15 @@ import type { Viewer } from '../auth/viewer.js';
 import type { ProviderKeysService } from '../integrations/provider-keys.service.js';
 import type { AskResult, AskService } from '../search/ask.service.js';
 import type { ContentGap } from '../search/search-history.service.js';
-import { Source } from '../corpus/index.js';
-import { canReadSource, type Reader, type Readers } from '../corpus/index.js';
 import {
+  canReadSource,
   documentReadableSql,
   documentSummaries,
   readableDocument,
   readableDocumentIds,
+  type Reader,
+  type Readers,
+  Source,
   sourceSummaries,
   sqlParams,
 } from '../corpus/index.js';

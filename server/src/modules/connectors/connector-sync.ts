@@ -12,15 +12,15 @@ import {
   deleteItems,
   failedItemsDue,
   failureSummary,
+  type Indexer,
   knownVersions,
   markSeen,
   pruneUnseen,
+  Source,
   writeFailures,
   writeItems,
-  type Indexer,
 } from '../corpus/index.js';
 import type { ParserPool } from '../../parsing/index.js';
-import { Source } from '../corpus/index.js';
 import type { Connector, ConnectorItem, ItemFailure, SyncContext } from './connector.js';
 import {
   ConnectorAuthError,

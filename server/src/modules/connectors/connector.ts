@@ -1,7 +1,6 @@
 import type { ParsedDocument } from '../../parsing/index.js';
-import type { SourceKind } from '../corpus/index.js';
+import type { ConnectorItem, ItemFailure, SourceKind } from '../corpus/index.js';
 import type { ConnectorHttp } from './connector-http.js';
-import type { ConnectorItem, ItemFailure } from '../corpus/index.js';
 
 /**
  * The seam every connected tool plugs into (one folder per tool: confluence/, jira/, …). A sync

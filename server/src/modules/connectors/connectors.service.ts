@@ -8,7 +8,7 @@ import { assertId } from '../../shared/ids.js';
 import { hasCurrentPermission, requireCurrentPermission } from '../auth/require-permission.js';
 import type { Viewer } from '../auth/viewer.js';
 import { IntegrationSetting } from '../integrations/provider-key.entity.js';
-import { Source } from '../corpus/index.js';
+import { canReadSource, type Readers, Source } from '../corpus/index.js';
 import type { AtlassianOAuth } from './atlassian-oauth.js';
 import type { Connector } from './connector.js';
 import { ConnectorHttp, type ConnectorAuth } from './connector-http.js';
@@ -21,7 +21,6 @@ import { OAuthState } from './oauth-state.entity.js';
 import { assertPublicHost } from './safe-address.js';
 import { baseUrlText, siteBaseUrl } from './site-url.js';
 import { AccessErrors } from '../access/access.errors.js';
-import { canReadSource, type Readers } from '../corpus/index.js';
 import {
   MIRROR_ACCESS,
   type SourceAccessService,

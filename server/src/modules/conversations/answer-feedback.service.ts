@@ -1,16 +1,19 @@
 import type { NotificationsService } from '../notifications/notifications.service.js';
 import type { DataSource } from 'typeorm';
-import type { Reader } from '../corpus/index.js';
+import {
+  documentReadableSql,
+  type Passage,
+  type Reader,
+  sqlParams,
+  textSearchConfig,
+} from '../corpus/index.js';
 import { MIN_ASKERS } from '../search/search-history.service.js';
 import { badInput, notFound } from '../../shared/app-error.js';
 import { assertId } from '../../shared/ids.js';
-import type { Passage } from '../corpus/index.js';
 import { FEEDBACK_REASONS, type FeedbackReason } from './answer-feedback.entity.js';
 import type { ConversationOwner } from './conversations.service.js';
 import { feedbackFactors, type FeedbackVoteRow } from './feedback-ranking.js';
-import { documentReadableSql, sqlParams } from '../corpus/index.js';
 import type { AnswerOrigin } from './answer-origin.js';
-import { textSearchConfig } from '../corpus/index.js';
 
 export interface RatingInput {
   turnId?: unknown;

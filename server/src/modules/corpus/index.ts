@@ -93,6 +93,14 @@ export {
   storedHash,
 } from './upload-duplicates.js';
 
+export {
+  createUploadedDocument,
+  deleteUploadedDocument,
+  storageKeysInUse,
+  uploadedBytes,
+  uploadedDocument,
+} from './uploaded-files.js';
+
 // Indexing: files and items become chunks (and, with a model, vectors).
 export { INDEX_JOB, Indexer, type IndexableText } from './indexing/indexer.js';
 export {

@@ -160,12 +160,12 @@ export class DomainJoinService {
       `SELECT
          (SELECT count(*)::int FROM users WHERE workspace_id = $1 AND id <> $2) AS members,
          (SELECT count(*)::int FROM sources WHERE workspace_id = $1) AS sources,
-         (SELECT count(*)::int FROM documents WHERE workspace_id = $1) AS documents,
          (SELECT count(*)::int FROM bots WHERE workspace_id = $1) AS bots`,
       [workspaceId, userId],
     );
     if (row.members > 0) throw MemberErrors.joinNotAlone();
-    if (row.sources + row.documents + row.bots > 0) throw MemberErrors.joinNotEmpty();
+    // (Every document belongs to a source: no source, no document.)
+    if (row.sources + row.bots > 0) throw MemberErrors.joinNotEmpty();
   }
 
   /** Whether the caller's session was a "Remember me" one (the new session keeps that). */

@@ -18,9 +18,16 @@ import { questionCues } from '../../ai/question-cues.js';
 import type { Logger } from '../../shared/logger.js';
 import { perMinute, RateLimiter } from '../../security/rate-limiter.js';
 import type { Viewer } from '../auth/viewer.js';
-import type { Reader, Readers } from '../corpus/index.js';
-import { readableDocumentIds, unreadableLexemes } from '../corpus/index.js';
-import type { SourceKind } from '../corpus/index.js';
+import {
+  type NumberedPassage,
+  type Passage,
+  type QueryTerm,
+  readableDocumentIds,
+  type Reader,
+  type Readers,
+  type SourceKind,
+  unreadableLexemes,
+} from '../corpus/index.js';
 import type { AnswerFeedbackService } from '../conversations/answer-feedback.service.js';
 import type { AnswerOrigin } from '../conversations/answer-origin.js';
 import type { ConversationsService } from '../conversations/conversations.service.js';
@@ -38,8 +45,6 @@ import {
 } from '../conversations/follow-up.js';
 import { AskSourceType } from './search.types.js';
 import { NOT_FOUND_ANSWER } from './not-found.js';
-import type { NumberedPassage, Passage } from '../corpus/index.js';
-import type { QueryTerm } from '../corpus/index.js';
 import type { SearchHistoryService } from './search-history.service.js';
 import { checkIntegrations, checkQuestion } from './search-input.js';
 import { SearchErrors } from './search.errors.js';

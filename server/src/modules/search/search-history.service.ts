@@ -1,9 +1,13 @@
 import type { DataSource } from 'typeorm';
-import type { Readers } from '../corpus/index.js';
-import { documentReadableSql, readableDocuments, sqlParams } from '../corpus/index.js';
+import {
+  documentReadableSql,
+  readableDocuments,
+  type Readers,
+  type SourceDocument,
+  sqlParams,
+} from '../corpus/index.js';
 import type { Viewer } from '../auth/viewer.js';
 import type { AnswerOrigin } from '../conversations/answer-origin.js';
-import type { SourceDocument } from '../corpus/index.js';
 import { sameQuestionSql } from './same-question.js';
 import { SearchHistoryEntry, type HistoryKind } from './search-history.entity.js';
 import { checkQuestion, questionKey } from './search-input.js';

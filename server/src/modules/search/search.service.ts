@@ -1,11 +1,15 @@
 import type { DataSource } from 'typeorm';
-import type { Reader } from '../corpus/index.js';
-import { hydratePassages, type Passage } from '../corpus/index.js';
-import { tsqueryLexeme } from '../corpus/index.js';
-import type { QueryTerm, Retriever } from '../corpus/index.js';
-import { documentRanking } from '../corpus/index.js';
-import type { SourceKind } from '../corpus/index.js';
-import { textSearchConfig } from '../corpus/index.js';
+import {
+  documentRanking,
+  hydratePassages,
+  type Passage,
+  type QueryTerm,
+  type Reader,
+  type Retriever,
+  type SourceKind,
+  textSearchConfig,
+  tsqueryLexeme,
+} from '../corpus/index.js';
 
 export interface PassageQuery {
   text: string;

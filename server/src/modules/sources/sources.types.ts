@@ -2,10 +2,7 @@ import { IsOptional, Matches, MaxLength, ValidateNested } from 'class-validator'
 import { SourceAccessInput } from '../access/access.types.js';
 import { Field, Float, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { SourceConnectionType } from '../connectors/connectors.types.js';
-import type { SourceDocument } from '../corpus/index.js';
-import type { DocumentOrder } from '../corpus/index.js';
-import type { DocumentCounts } from '../corpus/index.js';
-import type { Source } from '../corpus/index.js';
+import type { DocumentCounts, DocumentOrder, Source, SourceDocument } from '../corpus/index.js';
 import { DocumentStatusEnum } from '../../graphql/closed-sets.js';
 import { PageInfo } from '../members/members.types.js';
 

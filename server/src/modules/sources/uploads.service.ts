@@ -8,17 +8,30 @@ import { assertId } from '../../shared/ids.js';
 import type { Logger } from '../../shared/logger.js';
 import type { ObjectStorage } from '../../storage/object-storage.js';
 import type { AuditLog } from '../audit/audit-log.js';
-import { canReadSource, type Readers } from '../corpus/index.js';
-import { readableDocument } from '../corpus/index.js';
+import {
+  canReadSource,
+  createUploadedDocument,
+  declaredHash,
+  deleteUploadedDocument,
+  DEFAULT_SOURCE_NAME,
+  findDuplicate,
+  findDuplicates,
+  INDEX_JOB,
+  isDuplicateInsert,
+  readableDocument,
+  type Readers,
+  Source,
+  type SourceDocument,
+  SourceErrors,
+  storageKeysInUse,
+  storedHash,
+  uploadedBytes,
+  uploadedDocument,
+} from '../corpus/index.js';
 import { requireCurrentPermission } from '../auth/require-permission.js';
 import type { Viewer } from '../auth/viewer.js';
-import { SourceDocument } from '../corpus/index.js';
-import { INDEX_JOB } from '../corpus/index.js';
 import { detectFormat, MAX_TEXT_CHARS, ParseError } from '../../parsing/index.js';
 import { PendingUpload } from './pending-upload.entity.js';
-import { SourceErrors } from '../corpus/index.js';
-import { Source } from '../corpus/index.js';
-import { DEFAULT_SOURCE_NAME } from '../corpus/index.js';
 import {
   ALLOWED_EXTENSIONS,
   cleanFileName,
@@ -26,13 +39,6 @@ import {
   OCTET_STREAM,
   tooLargeFor,
 } from './upload-rules.js';
-import {
-  declaredHash,
-  findDuplicate,
-  findDuplicates,
-  isDuplicateInsert,
-  storedHash,
-} from '../corpus/index.js';
 
 const UPLOAD_URL_TTL_MS = 15 * 60 * 1000;
 const MAX_HASHES_ASKED = 100;
@@ -272,40 +278,25 @@ export class UploadsService {
       );
       if (claimed.length === 0) throw SourceErrors.uploadExpired();
       if (claimed[0].document_id) {
-        const doc = await m
-          .getRepository(SourceDocument)
-          .findOneOrFail({ where: { id: claimed[0].document_id } });
+        const doc = await uploadedDocument(m, claimed[0].document_id);
         return { doc, replaced: null, created: false };
       }
-      // Already gone (deleted meanwhile) is fine: the new file takes its place all the same. A
-      // CTE, so the driver answers the deleted rows (a bare DELETE answers [rows, count]).
-      const [old]: { id: string; label: string; storage_key: string; source_id: string }[] =
-        pending.replaceDocumentId
-          ? await m.query(
-              `WITH gone AS (DELETE FROM documents
-                            WHERE id = $1 AND workspace_id = $2 AND storage_key IS NOT NULL
-                            RETURNING id, coalesce(file_name, title) AS label, storage_key, source_id)
-             SELECT * FROM gone`,
-              [pending.replaceDocumentId, viewer.workspaceId],
-            )
-          : [];
-      const created = await m.getRepository(SourceDocument).save({
+      // Already gone (deleted meanwhile) is fine: the new file takes its place all the same.
+      const replaced = pending.replaceDocumentId
+        ? await deleteUploadedDocument(m, pending.replaceDocumentId, viewer.workspaceId)
+        : null;
+      const created = await createUploadedDocument(m, {
         workspaceId: viewer.workspaceId,
         sourceId: pending.sourceId,
-        title: pending.fileName.replace(/\.[^.]+$/, ''),
         fileName: pending.fileName,
         fileType: pending.fileType,
         fileSize,
         storageKey,
         fileHash,
-        status: 'queued',
         uploadedById: viewer.userId,
       });
       await m.getRepository(PendingUpload).update(pending.key, { documentId: created.id });
       await this.queue.enqueue(INDEX_JOB, { documentId: created.id }, m);
-      const replaced = old
-        ? { id: old.id, label: old.label, storageKey: old.storage_key, sourceId: old.source_id }
-        : null;
       return { doc: created, replaced, created: true };
     });
   }
@@ -372,14 +363,17 @@ export class UploadsService {
    * put again after confirm on a store whose URLs cannot be revoked). Answers how many.
    */
   async pruneExpired(now = new Date()): Promise<number> {
-    const rows: { key: string; kept: boolean }[] = await this.db.query(
+    const rows: { key: string }[] = await this.db.query(
       `WITH gone AS (DELETE FROM pending_uploads WHERE expires_at < $1 RETURNING key)
-       SELECT g.key, EXISTS (SELECT 1 FROM documents d WHERE d.storage_key = g.key) AS kept
-         FROM gone g`,
+       SELECT key FROM gone`,
       [new Date(now.getTime() - PRUNE_GRACE_MS)],
     );
+    const kept = await storageKeysInUse(
+      this.db,
+      rows.map((r) => r.key),
+    );
     for (const row of rows) {
-      if (row.kept) continue;
+      if (kept.has(row.key)) continue;
       await this.storage
         .remove(row.key)
         .catch((error) => this.logger.warn('Could not delete an expired upload', { error }));
@@ -390,14 +384,11 @@ export class UploadsService {
   /** Bytes held: stored files, and what unconfirmed, unexpired upload URLs may still hold. */
   private async usedBytes(workspaceId: string): Promise<number> {
     const [row] = await this.db.query(
-      // Connected items' text is not stored as files: only uploads count toward the quota.
-      `SELECT (SELECT coalesce(sum(file_size), 0) FROM documents
-                WHERE workspace_id = $1 AND storage_key IS NOT NULL)
-            + (SELECT coalesce(sum(max_size), 0) FROM pending_uploads
-                WHERE workspace_id = $1 AND document_id IS NULL AND expires_at > now()) AS used`,
+      `SELECT coalesce(sum(max_size), 0) AS pending FROM pending_uploads
+        WHERE workspace_id = $1 AND document_id IS NULL AND expires_at > now()`,
       [workspaceId],
     );
-    return Number(row.used);
+    return (await uploadedBytes(this.db, workspaceId)) + Number(row.pending);
   }
 
   private async document(viewer: Viewer, id: string): Promise<SourceDocument> {

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CreateUploadSourceDocument, DeleteSourceDocument } from '../graphql/sources.generated';
-import { renderWithProviders, type RenderOptions } from '../../../test/render';
+import { fakeToken, type RenderOptions, renderWithProviders } from '../../../test/render';
 import {
   confirmUploadMock,
   createSourceMock,
@@ -13,7 +13,6 @@ import {
   doc,
 } from '../../../test/sources-mocks';
 import { storeSession } from '../../auth/session-store';
-import { fakeToken } from '../../../test/render';
 import { gracePerson, groupOptionsMock, peopleMock } from '../../../test/access-mocks';
 import type { PutFile } from '../put-file';
 import { SOURCE_CATALOGUE, type CatalogueSource } from '../source-catalogue';

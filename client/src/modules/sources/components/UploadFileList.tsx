@@ -9,8 +9,7 @@ import {
   ThemeIcon,
 } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconX } from '@tabler/icons-react';
-import type { RejectedFile } from '../upload-rules';
-import { formatBytes } from '../upload-rules';
+import { formatBytes, type RejectedFile } from '../upload-rules';
 import type { UploadItem } from '../use-file-upload';
 import { DuplicateChoice } from './DuplicateChoice';
 import { fileIcon } from './file-icons';

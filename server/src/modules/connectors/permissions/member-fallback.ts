@@ -1,21 +1,21 @@
 import type { DataSource } from 'typeorm';
 import type { Logger } from '../../../shared/logger.js';
 import { RetryLaterError, type JobContinuation } from '../../../jobs/job-queue.js';
-import type { Source } from '../../corpus/index.js';
-import type { Connector, ConnectorContext } from '../connector.js';
-import type { ConnectorAuth, ConnectorHttp } from '../connector-http.js';
-import { ConnectorAuthError } from '../connector-errors.js';
-import type { CredentialVault } from '../credentials.js';
 import {
   countAclChunks,
   hideEveryItem,
   itemIdsAfter,
   keepOnlyPrincipals,
+  type Provider,
   removePrincipal,
   setPrincipalOn,
+  type Source,
   unmatched,
 } from '../../corpus/index.js';
-import type { Provider } from '../../corpus/index.js';
+import type { Connector, ConnectorContext } from '../connector.js';
+import type { ConnectorAuth, ConnectorHttp } from '../connector-http.js';
+import { ConnectorAuthError } from '../connector-errors.js';
+import type { CredentialVault } from '../credentials.js';
 import type { MemberAccessReader } from './permission-reader.js';
 
 /** `permissions_cursor` of a member pass: `members:<userId>|<last external id written>`. */

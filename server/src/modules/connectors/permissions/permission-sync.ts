@@ -1,20 +1,28 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Logger } from '../../../shared/logger.js';
 import { RetryLaterError, type JobContinuation, type JobQueue } from '../../../jobs/job-queue.js';
-import { Source } from '../../corpus/index.js';
+import {
+  aclOf,
+  copyToChunks,
+  countAclChunks,
+  distinctAccesses,
+  groupsNamed,
+  insertMembers,
+  itemIdsAfter,
+  type PrincipalMember,
+  principalMembers,
+  type Provider,
+  providerOf,
+  replacePrincipals,
+  Source,
+  unmatched,
+  writeItemAccess,
+} from '../../corpus/index.js';
 import type { Connector, ConnectorContext } from '../connector.js';
 import type { ConnectorAuth, ConnectorHttp } from '../connector-http.js';
 import type { CredentialVault } from '../credentials.js';
 import { ConnectorAuthError } from '../connector-errors.js';
 import { connectorFor } from '../registry.js';
-import {
-  aclOf,
-  groupsNamed,
-  principalMembers,
-  providerOf,
-  type PrincipalMember,
-  type Provider,
-} from '../../corpus/index.js';
 import {
   PermissionsUnreadableError,
   type ItemAccess,
@@ -23,16 +31,6 @@ import {
 import { isMemberCursor, MemberFallback, type MemberPassSetup } from './member-fallback.js';
 import type { MemberSettings } from './member-settings.js';
 import { memberReaderFor, permissionReaderFor } from './readers.js';
-import {
-  copyToChunks,
-  countAclChunks,
-  distinctAccesses,
-  insertMembers,
-  itemIdsAfter,
-  replacePrincipals,
-  unmatched,
-  writeItemAccess,
-} from '../../corpus/index.js';
 
 export const PERMISSION_SYNC_JOB = 'permission-sync';
 export const permissionJobKey = (sourceId: string) => `source-permissions:${sourceId}`;
