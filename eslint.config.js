@@ -3,6 +3,47 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+// The corpus (server/src/modules/corpus) owns sources' documents, chunks, embeddings, term
+// statistics and ACL principals: no SQL over those tables, no repository of their entities and
+// no import of its internals anywhere else (docs/DESIGN.md, "The corpus").
+const CORPUS_TABLES =
+  'documents|chunks|chunk_embeddings|source_principals|search_term_stats|search_workspace_stats|source_document_counts';
+const CORPUS_SQL = `/\\b(FROM|JOIN|INTO|UPDATE|TABLE)\\s+"?(${CORPUS_TABLES})\\b/i`;
+const CORPUS_ENTITIES =
+  '/^(SourceDocument|Chunk|ChunkEmbedding|SourcePrincipal|SearchTermStat|SearchWorkspaceStat)$/';
+const corpusBoundary = {
+  files: ['server/src/**/*.ts'],
+  ignores: ['server/src/modules/corpus/**', 'server/src/db/migrations/**', '**/*.test.ts'],
+  rules: {
+    'no-restricted-syntax': [
+      'error',
+      {
+        selector: `Literal[value=${CORPUS_SQL}]`,
+        message: 'SQL over the corpus tables belongs in modules/corpus: call a corpus operation.',
+      },
+      {
+        selector: `TemplateElement[value.raw=${CORPUS_SQL}]`,
+        message: 'SQL over the corpus tables belongs in modules/corpus: call a corpus operation.',
+      },
+      {
+        selector: `CallExpression[callee.property.name='getRepository'] > Identifier[name=${CORPUS_ENTITIES}]`,
+        message: "The corpus' entities are read and written in modules/corpus only.",
+      },
+    ],
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            regex: '(^|/)corpus/(?!index\\.js$)',
+            message: 'Import the corpus through modules/corpus/index.js only.',
+          },
+        ],
+      },
+    ],
+  },
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -36,6 +77,7 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'error',
     },
   },
+  corpusBoundary,
   {
     // Tests read untyped JSON bodies and GraphQL results.
     files: ['**/*.test.{ts,tsx}', '**/test/**/*.ts', 'e2e/**/*.ts', 'bench/**/*.ts'],
