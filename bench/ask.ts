@@ -327,7 +327,7 @@ try {
     sources = [];
     for (let i = 0; i < SOURCE_COUNT; i++)
       sources.push(
-        await server.services.sources.createUploadSource(viewer, {
+        await server.services.sourceAdmin.createUploadSource(viewer, {
           name: `Bench ${String(i).padStart(3, '0')}`,
           description: 'generated',
           access: { mode: i === 0 ? 'WORKSPACE' : 'RESTRICTED' },

@@ -21,6 +21,7 @@ import { AuditLog } from './modules/audit/audit-log.js';
 import { AuditService } from './modules/audit/audit.service.js';
 import { ApiKeysService } from './modules/api-keys/api-keys.service.js';
 import { UploadsService } from './modules/sources/uploads.service.js';
+import { SourceAdmin } from './modules/sources/source-admin.service.js';
 import { EmbeddingClient } from './ai/embedding-client.js';
 import { ProviderBreaker } from './ai/provider-breaker.js';
 import { SearchService } from './modules/search/search.service.js';
@@ -92,6 +93,8 @@ export interface Services {
   groups: GroupsService;
   sourceAccess: SourceAccessService;
   sources: SourcesService;
+  /** Making and deleting sources and uploaded files (checked, audited). */
+  sourceAdmin: SourceAdmin;
   uploads: UploadsService;
   apiKeys: ApiKeysService;
   auditLog: AuditLog;
@@ -191,7 +194,8 @@ export function createServices(
     auditLog,
     config.connectors.permissionSyncMinutes,
   );
-  const sources = new SourcesService(db, storage, auditLog, readers, sourceAccess);
+  const sources = new SourcesService(db, storage, readers);
+  const sourceAdmin = new SourceAdmin(db, storage, auditLog, readers, sources, sourceAccess);
   const uploads = new UploadsService(
     db,
     storage,
@@ -367,6 +371,7 @@ export function createServices(
     groups,
     sourceAccess,
     sources,
+    sourceAdmin,
     uploads,
     apiKeys,
     auditLog,

@@ -95,6 +95,7 @@ export {
 
 export {
   createUploadedDocument,
+  deleteSourceAndItems,
   deleteUploadedDocument,
   storageKeysInUse,
   uploadedBytes,
@@ -102,7 +103,13 @@ export {
 } from './uploaded-files.js';
 
 // Indexing: files and items become chunks (and, with a model, vectors).
-export { INDEX_JOB, Indexer, type IndexableText } from './indexing/indexer.js';
+export {
+  INDEX_JOB,
+  Indexer,
+  insertChunks,
+  insertChunksOf,
+  type IndexableText,
+} from './indexing/indexer.js';
 export {
   CHUNK_OVERLAP_CHARS,
   CHUNK_TARGET_CHARS,

@@ -1,4 +1,3 @@
-import type { AuditLog } from '../audit/audit-log.js';
 import type { Readable } from 'node:stream';
 import type { DataSource } from 'typeorm';
 import { badInput } from '../../shared/app-error.js';
@@ -7,11 +6,6 @@ import type { ObjectStorage } from '../../storage/object-storage.js';
 import { hasCurrentPermission, requireCurrentPermission } from '../auth/require-permission.js';
 import type { Viewer } from '../auth/viewer.js';
 import { canReadSource, type Reader, type Readers } from './reader.js';
-import {
-  parseAccess,
-  type SourceAccessInputValue,
-  type SourceAccessService,
-} from '../access/source-access.service.js';
 import {
   namedParam,
   readableDocument,
@@ -55,9 +49,7 @@ export class SourcesService {
   constructor(
     private readonly db: DataSource,
     private readonly storage: ObjectStorage,
-    private readonly audit: AuditLog,
     private readonly readers: Readers,
-    private readonly access: SourceAccessService,
   ) {}
 
   /** The sources the caller sees: every one for admins, the readable ones for everybody else. */
@@ -219,76 +211,5 @@ export class SourcesService {
     const body = await this.storage.openRead(doc.storageKey);
     if (!body) throw SourceErrors.fileMissing();
     return { doc, body };
-  }
-
-  async createUploadSource(
-    viewer: Viewer,
-    input: { name?: string | null; description: string; access?: SourceAccessInputValue | null },
-  ): Promise<Source> {
-    requireCurrentPermission(viewer, 'source.write');
-    const description = (input.description ?? '').trim();
-    if (!description)
-      throw badInput('Describe what these files are about.', { field: 'description' });
-    if (description.length > 2000)
-      throw badInput('The description is at most 2000 characters.', { field: 'description' });
-    const name = (input.name ?? '').trim().slice(0, 200) || DEFAULT_SOURCE_NAME;
-    const access = parseAccess(input.access);
-    const created = await this.db.transaction(async (m) => {
-      const source = await m.getRepository(Source).save({
-        workspaceId: viewer.workspaceId,
-        kind: 'file_upload',
-        name,
-        description,
-        createdById: viewer.userId,
-        accessMode: access.mode,
-      });
-      await this.access.write(m, viewer.workspaceId, source.id, access);
-      return source;
-    });
-    this.readers.forget(viewer); // the answer shows the new source as readable
-    await this.audit.record(viewer, 'source.created', {
-      type: 'source',
-      id: created.id,
-      label: created.name,
-      details: { kind: created.kind, accessMode: created.accessMode },
-    });
-    return created;
-  }
-
-  async deleteDocument(viewer: Viewer, id: string): Promise<void> {
-    requireCurrentPermission(viewer, 'source.write');
-    const doc = await this.document(viewer, id);
-    if (!doc.storageKey) throw SourceErrors.connectedDocument();
-    await this.db.getRepository(SourceDocument).delete(doc.id); // chunks cascade
-    await this.storage.remove(doc.storageKey);
-    await this.audit.record(viewer, 'document.deleted', {
-      type: 'document',
-      id: doc.id,
-      label: doc.fileName ?? doc.title,
-      details: { sourceId: doc.sourceId },
-    });
-  }
-
-  /**
-   * Deletes a source the caller sees: one open to the workspace (with source.write), or a
-   * restricted one they manage (owner or admin); a granted reader cannot delete it.
-   */
-  async deleteSource(viewer: Viewer, id: string): Promise<void> {
-    requireCurrentPermission(viewer, 'source.write');
-    const source = await this.source(viewer, id);
-    if (source.accessMode !== 'workspace' && !this.access.canManage(viewer, source))
-      throw SourceErrors.cannotManage();
-    const docs = await this.db
-      .getRepository(SourceDocument)
-      .find({ where: { sourceId: source.id } });
-    await this.db.getRepository(Source).delete(source.id); // documents and chunks cascade
-    await Promise.all(
-      docs.flatMap((d) => (d.storageKey ? [this.storage.remove(d.storageKey)] : [])),
-    );
-    await this.audit.record(
-      viewer,
-      source.kind === 'file_upload' ? 'source.deleted' : 'connector.disconnected',
-      { type: 'source', id: source.id, label: `${source.kind}: ${source.name}` },
-    );
   }
 }

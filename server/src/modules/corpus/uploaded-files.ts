@@ -80,3 +80,19 @@ export async function uploadedBytes(
   );
   return Number(row.used);
 }
+
+/**
+ * Deletes a source with its documents, chunks and principals (they cascade); answers the
+ * storage keys of its uploaded files, for the caller to delete once the rows are gone.
+ */
+export async function deleteSourceAndItems(
+  db: DataSource | EntityManager,
+  sourceId: string,
+): Promise<string[]> {
+  const files: { key: string }[] = await db.query(
+    `SELECT storage_key AS key FROM documents WHERE source_id = $1 AND storage_key IS NOT NULL`,
+    [sourceId],
+  );
+  await db.query(`DELETE FROM sources WHERE id = $1`, [sourceId]);
+  return files.map((f) => f.key);
+}

@@ -138,7 +138,7 @@ export class SourcesResolver {
     @Arg('input', () => CreateUploadSourceInput) input: CreateUploadSourceInput,
     @Ctx() ctx: GraphQLContext,
   ): Promise<SourceType> {
-    return SourceType.from(await ctx.services.sources.createUploadSource(ctx.viewer!, input));
+    return SourceType.from(await ctx.services.sourceAdmin.createUploadSource(ctx.viewer!, input));
   }
 
   @Authorized('source.write')
@@ -197,7 +197,7 @@ export class SourcesResolver {
     @Arg('id', () => ID) id: string,
     @Ctx() ctx: GraphQLContext,
   ): Promise<boolean> {
-    await ctx.services.sources.deleteDocument(ctx.viewer!, id);
+    await ctx.services.sourceAdmin.deleteDocument(ctx.viewer!, id);
     return true;
   }
 
@@ -209,7 +209,7 @@ export class SourcesResolver {
     @Arg('id', () => ID) id: string,
     @Ctx() ctx: GraphQLContext,
   ): Promise<boolean> {
-    await ctx.services.sources.deleteSource(ctx.viewer!, id);
+    await ctx.services.sourceAdmin.deleteSource(ctx.viewer!, id);
     return true;
   }
 }
