@@ -1,3 +1,4 @@
+import { can } from '../policies/index.js';
 import { In, type DataSource, type EntityManager } from 'typeorm';
 import { badInput } from '../../shared/app-error.js';
 import { assertId } from '../../shared/ids.js';
@@ -181,11 +182,8 @@ export class SourceAccessService {
   }
 
   /** Whether the caller may change this source's access (and rename or delete it): owner or admin. */
-  canManage(viewer: Viewer, source: Pick<Source, 'createdById'>): boolean {
-    return (
-      hasCurrentPermission(viewer, 'user.write') ||
-      (source.createdById === viewer.userId && hasCurrentPermission(viewer, 'source.write'))
-    );
+  canManage(viewer: Viewer, source: Pick<Source, 'createdById' | 'accessMode'>): boolean {
+    return can(viewer, 'source.manage', source);
   }
 
   /**

@@ -1,14 +1,13 @@
+import { authorize } from '../policies/index.js';
 import { Router, type Request } from 'express';
 import { handle, requireViewer } from '../../http/rest.js';
-import { AppError, forbidden } from '../../shared/app-error.js';
+import { AppError } from '../../shared/app-error.js';
 import { perMinute } from '../../security/rate-limiter.js';
 import type { Services } from '../../services.js';
 
 /** The path's or body's user id must be the caller: identity only ever comes from the token. */
 function requireSelf(req: Request, userId: unknown) {
-  if (userId !== undefined && userId !== null && String(userId) !== req.viewer!.userId) {
-    throw forbidden('You can only use your own user id here.');
-  }
+  authorize(req.viewer, 'person.self', { userId }, 'You can only use your own user id here.');
 }
 
 /** Public chat: at most this many questions per address and minute. */

@@ -1,3 +1,4 @@
+import { can } from '../policies/index.js';
 import type { AuditLog, AuditTarget } from '../audit/audit-log.js';
 import type { DataSource } from 'typeorm';
 import { randomToken } from '../../security/app-keys.js';
@@ -56,6 +57,7 @@ export const WITHHELD = {
   answer: 'This answer cites documents you cannot open.',
 };
 
+/** Lists follow the 'bot.view' policy: an admin sees every bot. */
 const isAdmin = (viewer: Viewer) => viewer.user.roles.includes('admin');
 
 /**
@@ -89,7 +91,7 @@ export class BotsService {
   async get(viewer: Viewer, id: string): Promise<Bot> {
     assertId(id);
     const bot = await this.db.getRepository(Bot).findOneBy({ id, workspaceId: viewer.workspaceId });
-    if (!bot || !(bot.privacy === 'public' || bot.ownerId === viewer.userId || isAdmin(viewer))) {
+    if (!bot || !can(viewer, 'bot.view', bot)) {
       throw notFound('This bot does not exist or is private.');
     }
     return bot;
@@ -101,9 +103,7 @@ export class BotsService {
   }
 
   canManage(viewer: Viewer, bot: Bot): boolean {
-    return (
-      isAdmin(viewer) || (bot.ownerId === viewer.userId && viewer.permissions.includes('bot.write'))
-    );
+    return can(viewer, 'bot.manage', bot);
   }
 
   private async managed(viewer: Viewer, id: string): Promise<Bot> {

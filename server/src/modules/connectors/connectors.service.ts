@@ -1,3 +1,4 @@
+import { can } from '../policies/index.js';
 import type { AuditLog } from '../audit/audit-log.js';
 import { randomUUID } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
@@ -99,7 +100,7 @@ export class ConnectorsService {
    */
   private async changeable(viewer: Viewer, kind: ConnectorKind): Promise<Source | null> {
     const [existing] = await this.sourcesOf(viewer.workspaceId, kind);
-    if (existing && existing.accessMode !== 'workspace' && !this.access.canManage(viewer, existing))
+    if (existing && !can(viewer, 'source.change', existing))
       throw AccessErrors.cannotChangeAccess();
     return existing ?? null;
   }
@@ -121,8 +122,7 @@ export class ConnectorsService {
     const kind = kindOf(rawName);
     const [source] = await this.sourcesOf(viewer.workspaceId, kind);
     // A restricted source's settings are for its owner and admins only.
-    if (source && (source.accessMode === 'workspace' || this.access.canManage(viewer, source)))
-      return view(source);
+    if (source && can(viewer, 'source.change', source)) return view(source);
     if (source) return { ...EMPTY };
     // Settings saved before connectors existed pre-fill the form (they were never synced).
     const legacy = await this.db

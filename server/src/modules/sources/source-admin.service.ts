@@ -1,3 +1,4 @@
+import { can } from '../policies/index.js';
 import type { DataSource } from 'typeorm';
 import { badInput } from '../../shared/app-error.js';
 import type { ObjectStorage } from '../../storage/object-storage.js';
@@ -89,8 +90,7 @@ export class SourceAdmin {
   async deleteSource(viewer: Viewer, id: string): Promise<void> {
     requireCurrentPermission(viewer, 'source.write');
     const source = await this.sources.source(viewer, id);
-    if (source.accessMode !== 'workspace' && !this.access.canManage(viewer, source))
-      throw SourceErrors.cannotManage();
+    if (!can(viewer, 'source.change', source)) throw SourceErrors.cannotManage();
     const files = await deleteSourceAndItems(this.db, source.id);
     await Promise.all(files.map((key) => this.storage.remove(key)));
     await this.audit.record(
