@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -11,6 +12,10 @@ const CORPUS_TABLES =
 const CORPUS_SQL = `/\\b(FROM|JOIN|INTO|UPDATE|TABLE)\\s+"?(${CORPUS_TABLES})\\b/i`;
 const CORPUS_ENTITIES =
   '/^(SourceDocument|Chunk|ChunkEmbedding|SourcePrincipal|SearchTermStat|SearchWorkspaceStat)$/';
+const CORPUS_INTERNALS = {
+  regex: '(^|/)corpus/(?!index\\.js$)',
+  message: 'Import the corpus through modules/corpus/index.js only.',
+};
 const corpusBoundary = {
   files: ['server/src/**/*.ts'],
   ignores: ['server/src/modules/corpus/**', 'server/src/db/migrations/**', '**/*.test.ts'],
@@ -30,19 +35,49 @@ const corpusBoundary = {
         message: "The corpus' entities are read and written in modules/corpus only.",
       },
     ],
-    'no-restricted-imports': [
-      'error',
-      {
-        patterns: [
-          {
-            regex: '(^|/)corpus/(?!index\\.js$)',
-            message: 'Import the corpus through modules/corpus/index.js only.',
-          },
-        ],
-      },
-    ],
+    'no-restricted-imports': ['error', { patterns: [CORPUS_INTERNALS] }],
   },
 };
+
+// The direction modules import in (docs/DESIGN.md, "Dependency direction"): a module imports
+// only modules of the layers below its own, so no two modules ever import each other.
+const MODULE_LAYERS = [
+  ['identity'],
+  ['notifications', 'policies'],
+  ['corpus'],
+  ['audit', 'conversations'],
+  ['access', 'api-keys', 'integrations'],
+  ['auth', 'connectors'],
+  ['account', 'linked-accounts', 'members', 'sources'],
+  ['scim', 'search', 'sso'],
+  ['bots'],
+  ['slack'],
+];
+// A module folder without a layer is a mistake: say so before linting anything.
+const unplaced = readdirSync(new URL('./server/src/modules/', import.meta.url)).filter(
+  (m) => !MODULE_LAYERS.flat().includes(m),
+);
+if (unplaced.length > 0)
+  throw new Error(`eslint.config.js: put modules/${unplaced.join(', ')} in MODULE_LAYERS`);
+const layering = MODULE_LAYERS.flatMap((layer, level) =>
+  layer.map((module) => {
+    const above = MODULE_LAYERS.slice(level)
+      .flat()
+      .filter((m) => m !== module);
+    const patterns = [
+      {
+        regex: `^(\\.\\./)+(${above.join('|')})/`,
+        message: `modules/${module} stands below these modules: it may import only layers under its own (eslint.config.js MODULE_LAYERS).`,
+      },
+    ];
+    if (module !== 'corpus') patterns.push(CORPUS_INTERNALS);
+    return {
+      files: [`server/src/modules/${module}/**/*.ts`],
+      ignores: ['**/*.test.ts'],
+      rules: { 'no-restricted-imports': ['error', { patterns }] },
+    };
+  }),
+);
 
 export default tseslint.config(
   {
@@ -78,6 +113,7 @@ export default tseslint.config(
     },
   },
   corpusBoundary,
+  ...layering,
   {
     // Tests read untyped JSON bodies and GraphQL results.
     files: ['**/*.test.{ts,tsx}', '**/test/**/*.ts', 'e2e/**/*.ts', 'bench/**/*.ts'],

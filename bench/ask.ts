@@ -47,7 +47,7 @@ import { loadConfig } from '../server/src/config.js';
 import { createDataSource } from '../server/src/db/data-source.js';
 import { createTemporaryDatabase } from '../server/src/db/temporary-database.js';
 import { LOCAL_STORAGE_SETTING } from '../server/src/storage/local-storage-claim.js';
-import { authenticate } from '../server/src/modules/auth/viewer.js';
+import { authenticate } from '../server/src/modules/auth/authenticate.js';
 import { hashPassword } from '../server/src/modules/auth/passwords.js';
 import { AskService, NOT_FOUND_ANSWER } from '../server/src/modules/search/ask.service.js';
 import {

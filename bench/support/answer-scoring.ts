@@ -1,7 +1,7 @@
 /**
  * How bench:answers scores one answer and a set of them (see bench/answers.ts for the measures).
  */
-import { NOT_FOUND_ANSWER } from '../../server/src/modules/search/not-found.js';
+import { NOT_FOUND_ANSWER } from '../../server/src/ai/not-found.js';
 import { squash, type Question } from './answer-sets.js';
 
 export interface Turn {

@@ -10,7 +10,7 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-post
 import { createApolloServer } from './graphql/apollo.js';
 import { buildGraphQLSchema } from './graphql/schema.js';
 import { createHttpApp } from './http/app.js';
-import { User } from './modules/members/user.entity.js';
+import { User } from './modules/identity/user.entity.js';
 import { deriveKeys, loadAppSecret } from './security/app-keys.js';
 import { resealAtStartup } from './security/reseal-secrets.js';
 import { claimLocalStorage } from './storage/local-storage-claim.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Viewer } from '../src/modules/auth/viewer.js';
+import type { Viewer } from '../src/modules/identity/viewer.js';
 import { addMember, newAdmin, type Account } from './helpers/accounts.js';
 import { uploadText } from './helpers/knowledge.js';
 import { startTestApp, uniqueIp, type TestApp } from './helpers/test-app.js';

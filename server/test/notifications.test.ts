@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addMember, newAdmin, type Account } from './helpers/accounts.js';
 import { connect, connectorEnv, sourceRow, waitForSync } from './helpers/connectors.js';
 import { startFakeAtlassian, type FakeAtlassian } from './helpers/fake-atlassian.js';
@@ -12,7 +12,7 @@ import { startTestApp, type TestApp } from './helpers/test-app.js';
 // member reads and marks only their own notices; a notice about the same thing is renewed, not
 // repeated.
 
-const LIST = `{ notifications { id kind title body link read } unreadNotificationCount }`;
+const LIST = `{ notifications { id kind title body link read createdAt } unreadNotificationCount }`;
 const EMAIL = 'sync@example.com';
 const TOKEN = 'notify-token';
 
@@ -20,6 +20,18 @@ let fake: FakeAtlassian;
 let app: TestApp;
 let admin: Account;
 let expert: Account;
+
+/** The sync notices of a person once there are at least `n` (waits for them, at most 10 s). */
+async function syncNotices(who: Account, n: number) {
+  return vi.waitFor(
+    async () => {
+      const synced = (await noticesOf(who)).notifications.filter((x) => x.kind === 'sync_finished');
+      if (synced.length < n) throw new Error(`${synced.length} sync notices so far`);
+      return synced;
+    },
+    { timeout: 10_000, interval: 50 },
+  );
+}
 
 async function noticesOf(who: Account) {
   const res = await app.graphqlRaw(LIST, {}, who.token);
@@ -32,6 +44,7 @@ async function noticesOf(who: Account) {
       body: string;
       link: string;
       read: boolean;
+      createdAt: string;
     }[];
     unreadNotificationCount: number;
   };
@@ -73,17 +86,24 @@ describe('notifications', () => {
       spacekey: 'ENG',
     });
     expect(row.status, row.last_error ?? '').toBe('idle');
+    // The bell rings just after the sync is marked done (once its transaction committed): wait
+    // for the notice rather than read once.
     for (const who of [expert, admin]) {
-      const synced = (await noticesOf(who)).notifications.filter((n) => n.kind === 'sync_finished');
+      const synced = await syncNotices(who, 1);
       expect(synced, who.email).toHaveLength(1);
       expect(synced[0]).toMatchObject({ body: '1 item new or changed', link: '/app/connectors' });
     }
     // Another sync with changes renews the unread notice rather than adding one.
     fake.addPage({ spaceKey: 'ENG', title: 'Escalation', storage: '<p>Call the lead.</p>' });
     await app.server.services.connectorSync.syncNow(row.id);
+    const before = (await syncNotices(expert, 1))[0]!.createdAt;
     await waitForSync(app, row.id, row.sync_run);
-    const again = (await noticesOf(expert)).notifications.filter((n) => n.kind === 'sync_finished');
-    expect(again).toHaveLength(1);
+    // Renewed: one notice still, dated by the second sync.
+    await vi.waitFor(async () => {
+      const again = await syncNotices(expert, 1);
+      expect(again).toHaveLength(1);
+      expect(again[0]!.createdAt).not.toBe(before);
+    });
   });
 
   it('asks to authorize again when the tool refuses the connection', async () => {

@@ -134,3 +134,11 @@ function describeFailure(error: unknown): ProviderError {
   }
   return new ProviderError('unavailable', 'The AI provider could not be reached.');
 }
+
+/** The server's AI provider as configured (OPENAI_API_KEY, OPENAI_BASE_URL, OPENAI_MODEL…). */
+export interface ProviderSettings {
+  apiKey: string | undefined;
+  baseUrl: string | undefined;
+  model: string;
+  timeoutMs: number;
+}

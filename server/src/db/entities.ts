@@ -3,8 +3,8 @@ import { AuthChallenge } from '../modules/auth/auth-challenge.entity.js';
 import { RateLimitEntry } from '../security/rate-limit.entity.js';
 import { RefreshToken } from '../modules/auth/refresh-token.entity.js';
 import { Invitation } from '../modules/members/invitation.entity.js';
-import { User } from '../modules/members/user.entity.js';
-import { Workspace } from '../modules/members/workspace.entity.js';
+import { User } from '../modules/identity/user.entity.js';
+import { Workspace } from '../modules/identity/workspace.entity.js';
 import { OutboxMessage } from '../mail/outbox-message.entity.js';
 import { Job } from '../jobs/job.entity.js';
 import {

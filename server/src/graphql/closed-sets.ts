@@ -1,5 +1,5 @@
 import { registerEnumType } from 'type-graphql';
-import { ROLES } from '../modules/auth/permissions.js';
+import { ROLES } from '../modules/identity/permissions.js';
 import { BOT_PRIVACY } from '../modules/bots/bot.entity.js';
 
 /**

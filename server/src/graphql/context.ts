@@ -1,6 +1,7 @@
 import type { Request } from 'express';
 import type { Caller } from '../modules/auth/auth.service.js';
-import { authenticate, bearerToken, type Viewer } from '../modules/auth/viewer.js';
+import { authenticate, bearerToken } from '../modules/auth/authenticate.js';
+import type { Viewer } from '../modules/identity/viewer.js';
 import { clientOf } from '../http/client-info.js';
 import type { Services } from '../services.js';
 

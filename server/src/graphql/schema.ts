@@ -16,8 +16,9 @@ import { ConversationsResolver } from '../modules/conversations/conversations.re
 import { ConnectorsResolver } from '../modules/connectors/connectors.resolver.js';
 import { LinkedAccountsResolver } from '../modules/linked-accounts/linked-accounts.resolver.js';
 import { SourcesResolver } from '../modules/sources/sources.resolver.js';
+import { SourceConnectionsResolver } from '../modules/sources/source-connections.resolver.js';
 import { GroupsResolver } from '../modules/access/groups.resolver.js';
-import { SourceAccessResolver } from '../modules/access/source-access.resolver.js';
+import { SourceAccessResolver } from '../modules/sources/source-access.resolver.js';
 import { ScimResolver } from '../modules/scim/scim.resolver.js';
 import { SsoResolver } from '../modules/sso/sso.resolver.js';
 import { SlackResolver } from '../modules/slack/slack.resolver.js';
@@ -37,6 +38,7 @@ export const resolvers = [
   BotsResolver,
   ConversationsResolver,
   ConnectorsResolver,
+  SourceConnectionsResolver,
   LinkedAccountsResolver,
   ApiKeysResolver,
   AuditResolver,

@@ -1,8 +1,9 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { AppError, badInput, forbidden, unauthenticated } from '../shared/app-error.js';
 import type { Logger } from '../shared/logger.js';
-import type { Permission } from '../modules/auth/permissions.js';
-import { authenticate, bearerToken, type Viewer } from '../modules/auth/viewer.js';
+import type { Permission } from '../modules/identity/permissions.js';
+import { authenticate, bearerToken } from '../modules/auth/authenticate.js';
+import type { Viewer } from '../modules/identity/viewer.js';
 import type { Services } from '../services.js';
 import { clientOf } from './client-info.js';
 

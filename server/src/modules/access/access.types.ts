@@ -1,7 +1,7 @@
 import { ArrayMaxSize, IsOptional, MaxLength } from 'class-validator';
 import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
-import { UserType } from '../members/member.types.js';
-import type { User } from '../members/user.entity.js';
+import { UserType } from '../identity/identity.types.js';
+import type { User } from '../identity/user.entity.js';
 import type { GroupWithMembers } from './groups.service.js';
 import {
   MAX_GROUP_MEMBERS,

@@ -8,8 +8,8 @@ import {
   PrimaryColumn,
   PrimaryGeneratedColumn,
 } from 'typeorm';
-import { User } from '../members/user.entity.js';
-import { Workspace } from '../members/workspace.entity.js';
+import { User } from '../identity/user.entity.js';
+import { Workspace } from '../identity/workspace.entity.js';
 
 /** A named set of members (Team settings → Groups) that source access can name at once. */
 @Entity({ name: 'groups' })

@@ -3,8 +3,8 @@ import { In, type DataSource, type EntityManager } from 'typeorm';
 import { badInput } from '../../shared/app-error.js';
 import { assertId } from '../../shared/ids.js';
 import type { AuditLog } from '../audit/audit-log.js';
-import { hasCurrentPermission } from '../auth/require-permission.js';
-import type { Viewer } from '../auth/viewer.js';
+import { hasCurrentPermission } from '../identity/require-permission.js';
+import type { Viewer } from '../identity/viewer.js';
 import {
   canReadSource,
   providerOf,
@@ -13,8 +13,8 @@ import {
   type SourceAccessMode,
   SourceErrors,
 } from '../corpus/index.js';
-import { User } from '../members/user.entity.js';
-import { UserType } from '../members/member.types.js';
+import { User } from '../identity/user.entity.js';
+import { UserType } from '../identity/identity.types.js';
 import { AccessErrors } from './access.errors.js';
 import { MAX_SOURCE_GROUPS, MAX_SOURCE_MEMBERS } from './access-limits.js';
 import { GroupType, SourceAccessModeEnum, type AccessView } from './access.types.js';

@@ -1,6 +1,6 @@
 import { Arg, Authorized, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
 import type { GraphQLContext } from '../../graphql/context.js';
-import { UserType } from '../members/member.types.js';
+import { UserType } from '../identity/identity.types.js';
 import { AccountSessionType, ChangePasswordInput, UpdateMyNameInput } from './account.types.js';
 
 /** The caller's own account (Account settings): name, password, sessions. */

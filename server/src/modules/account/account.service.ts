@@ -4,11 +4,11 @@ import type { AuditLog } from '../audit/audit-log.js';
 import type { AuthService } from '../auth/auth.service.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { checkPassword } from '../auth/password-policy.js';
-import { requirePersonSession } from '../auth/require-permission.js';
+import { requirePersonSession } from '../identity/require-permission.js';
 import type { SessionInfo } from '../auth/session-tokens.js';
 import type { RateLimiter, RateRule } from '../../security/rate-limiter.js';
-import type { Viewer } from '../auth/viewer.js';
-import { User } from '../members/user.entity.js';
+import type { Viewer } from '../identity/viewer.js';
+import { User } from '../identity/user.entity.js';
 
 const NAME_MAX = 100;
 /** Wrong current passwords before the change is locked for a while (a stolen session guessing). */

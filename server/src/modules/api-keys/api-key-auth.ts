@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { hashToken } from '../../security/app-keys.js';
-import { permissionsFor, type Permission } from '../auth/permissions.js';
-import type { Viewer } from '../auth/viewer.js';
+import { permissionsFor, type Permission } from '../identity/permissions.js';
+import type { Viewer } from '../identity/viewer.js';
 import { ApiKey } from './api-key.entity.js';
 
 /** Every key begins so: a key is told from a session token, and a leaked one is recognisable. */

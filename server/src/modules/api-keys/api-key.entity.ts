@@ -7,7 +7,7 @@ import {
   ManyToOne,
   PrimaryGeneratedColumn,
 } from 'typeorm';
-import { User } from '../members/user.entity.js';
+import { User } from '../identity/user.entity.js';
 
 /**
  * A key an API consumer sends instead of a person's token. Only a keyed hash of the secret is

@@ -1,6 +1,6 @@
 import { ArrayMaxSize, IsOptional, MaxLength } from 'class-validator';
 import { Field, ID, InputType, Int, ObjectType } from 'type-graphql';
-import { UserType } from '../members/member.types.js';
+import { UserType } from '../identity/identity.types.js';
 import type { ApiKey } from './api-key.entity.js';
 
 @ObjectType('ApiKey', { description: 'An API key; its secret is never shown again.' })

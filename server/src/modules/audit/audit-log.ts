@@ -1,6 +1,6 @@
 import type { DataSource } from 'typeorm';
 import type { Logger } from '../../shared/logger.js';
-import type { Viewer } from '../auth/viewer.js';
+import type { Viewer } from '../identity/viewer.js';
 import type { AuditAction } from './audit-actions.js';
 import { AuditEvent } from './audit-event.entity.js';
 

@@ -1,8 +1,8 @@
 import type { DataSource } from 'typeorm';
 import { badInput } from '../../shared/app-error.js';
 import { assertId, isId } from '../../shared/ids.js';
-import { requireCurrentPermission } from '../auth/require-permission.js';
-import type { Viewer } from '../auth/viewer.js';
+import { requireCurrentPermission } from '../identity/require-permission.js';
+import type { Viewer } from '../identity/viewer.js';
 import { canReadSource, readableDocumentIds, type Readers } from '../corpus/index.js';
 import { AUDIT_ACTIONS } from './audit-actions.js';
 import { AuditEvent } from './audit-event.entity.js';

@@ -1,5 +1,5 @@
 import { Field, ID, ObjectType } from 'type-graphql';
-import { PageInfo } from '../members/members.types.js';
+import { PageInfo } from '../../graphql/page-info.js';
 import type { AuditEvent } from './audit-event.entity.js';
 
 @ObjectType('AuditActor', { description: 'The person who acted (kept after they are removed).' })

@@ -1,5 +1,5 @@
 import jwt from 'jsonwebtoken';
-import type { Permission } from './permissions.js';
+import type { Permission } from '../identity/permissions.js';
 
 /** The claims of a Lumen access token (a three-part HS256 JWT). */
 export interface AccessClaims {

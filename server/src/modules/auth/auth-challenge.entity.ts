@@ -7,7 +7,7 @@ import {
   ManyToOne,
   PrimaryGeneratedColumn,
 } from 'typeorm';
-import { User } from '../members/user.entity.js';
+import { User } from '../identity/user.entity.js';
 
 export type ChallengeKind =
   'password_reset_code' | 'new_password_session' | 'email_verification_code';

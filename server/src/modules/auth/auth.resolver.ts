@@ -1,8 +1,8 @@
 import { Arg, Authorized, Ctx, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { GraphQLContext } from '../../graphql/context.js';
 import { notFound } from '../../shared/app-error.js';
-import { UserType, WorkspaceType } from '../members/member.types.js';
-import { Workspace } from '../members/workspace.entity.js';
+import { UserType, WorkspaceType } from '../identity/identity.types.js';
+import { Workspace } from '../identity/workspace.entity.js';
 import type { SignInOutcome } from './auth.service.js';
 import {
   AuthPayload,

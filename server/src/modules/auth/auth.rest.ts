@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { bodyBoolean, bodyString, handle, requireViewer } from '../../http/rest.js';
 import type { Services } from '../../services.js';
 import type { SignInOutcome } from './auth.service.js';
-import { authenticate, bearerToken } from './viewer.js';
+import { authenticate, bearerToken } from './authenticate.js';
 
 /** The spec's auth paths (SPEC §7), as a thin door to AuthService. */
 export function authRoutes(services: Services): Router {

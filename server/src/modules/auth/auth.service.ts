@@ -6,16 +6,16 @@ import type { AuditLog } from '../audit/audit-log.js';
 import type { AppKeys } from '../../security/app-keys.js';
 import { badInput } from '../../shared/app-error.js';
 import type { Logger } from '../../shared/logger.js';
-import { User } from '../members/user.entity.js';
-import { Workspace } from '../members/workspace.entity.js';
+import { User } from '../identity/user.entity.js';
+import { Workspace } from '../identity/workspace.entity.js';
 import { signAccessToken } from './access-token.js';
-import type { Viewer } from './viewer.js';
+import type { Viewer } from '../identity/viewer.js';
 import { AuthErrors } from './auth.errors.js';
 import { Challenges, RESET_CODE_TTL_MINUTES } from './challenges.js';
 import { EmailVerification } from './email-verification.js';
 import { checkPassword, normalizeEmail } from './password-policy.js';
 import { hashPassword, verifyPassword } from './passwords.js';
-import { permissionsFor, type Permission } from './permissions.js';
+import { permissionsFor, type Permission } from '../identity/permissions.js';
 import { SessionTokens } from './session-tokens.js';
 import {
   ACCOUNT_RULE,

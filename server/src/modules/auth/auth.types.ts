@@ -1,6 +1,6 @@
 import { IsBoolean, IsEmail, IsOptional, IsString, MaxLength } from 'class-validator';
 import { Field, InputType, Int, ObjectType } from 'type-graphql';
-import { UserType } from '../members/member.types.js';
+import { UserType } from '../identity/identity.types.js';
 import { PASSWORD_MAX_LENGTH } from './password-policy.js';
 
 @InputType()

@@ -1,6 +1,6 @@
 import { Arg, Authorized, Ctx, Mutation, Resolver } from 'type-graphql';
 import type { GraphQLContext } from '../../graphql/context.js';
-import { UserType } from '../members/member.types.js';
+import { UserType } from '../identity/identity.types.js';
 
 /** The signed-in person proves their address: ask for a code, then enter it. */
 @Resolver()

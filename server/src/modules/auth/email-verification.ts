@@ -1,11 +1,11 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Mailer } from '../../mail/mailer.js';
 import type { Logger } from '../../shared/logger.js';
-import { User } from '../members/user.entity.js';
+import { User } from '../identity/user.entity.js';
 import { AuthErrors } from './auth.errors.js';
 import type { Challenges } from './challenges.js';
-import { requirePersonSession } from './require-permission.js';
-import type { Viewer } from './viewer.js';
+import { requirePersonSession } from '../identity/require-permission.js';
+import type { Viewer } from '../identity/viewer.js';
 
 export const VERIFY_CODE_TTL_MINUTES = 30;
 /** At most one mail a minute and five an hour per account (the sign-up mail counts). */

@@ -7,7 +7,7 @@ import {
   ManyToOne,
   PrimaryGeneratedColumn,
 } from 'typeorm';
-import { User } from '../members/user.entity.js';
+import { User } from '../identity/user.entity.js';
 
 /**
  * One opaque refresh token, stored as a keyed hash. Tokens rotated from one sign-in share a

@@ -9,8 +9,8 @@ import {
   UpdateDateColumn,
 } from 'typeorm';
 import type { AnswerOrigin } from '../conversations/answer-origin.js';
-import { User } from '../members/user.entity.js';
-import { Workspace } from '../members/workspace.entity.js';
+import { User } from '../identity/user.entity.js';
+import { Workspace } from '../identity/workspace.entity.js';
 import { Source, SourceDocument } from '../corpus/index.js';
 
 export const BOT_MODELS = ['gpt4o', 'gpt4turbo', 'gpt35'] as const;

@@ -19,7 +19,7 @@ import type { Bot } from './bot.entity.js';
 import type { MaskedKey } from '../integrations/provider-keys.service.js';
 import type { BotAttachment, BotLogRow } from './bots.service.js';
 import { AnswerModeEnum, BotPrivacyEnum } from '../../graphql/closed-sets.js';
-import { PageInfo } from '../members/members.types.js';
+import { PageInfo } from '../../graphql/page-info.js';
 import { ContentGapType } from '../search/content-gaps.types.js';
 
 @InputType({ description: 'The bot form. Defaults: model gpt35, language en, privacy public.' })

@@ -1,14 +1,11 @@
-import { Arg, Authorized, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Authorized, Ctx, Mutation, Query, Resolver } from 'type-graphql';
 import type { GraphQLContext } from '../../graphql/context.js';
-import { SourceType } from '../sources/sources.types.js';
 import {
   ConnectorCapabilitiesType,
   IntegrationSettingsInput,
   IntegrationSettingsType,
 } from './connectors.types.js';
 import { CONNECTOR_KINDS } from './registry.js';
-import { SourceAccessInput } from '../access/access.types.js';
-import { parseAccess } from '../access/source-access.service.js';
 
 /** The GraphQL door to connected sources (the REST door is connectors.rest.ts). */
 @Resolver()
@@ -47,30 +44,6 @@ export class ConnectorsResolver {
   }
 
   @Authorized('source.write')
-  @Mutation(() => SourceType, {
-    description: 'Like saveIntegrationSettings, answering the connected source.',
-  })
-  async connectIntegration(
-    @Arg('name', () => String) name: string,
-    @Arg('input', () => IntegrationSettingsInput) input: IntegrationSettingsInput,
-    @Arg('access', () => SourceAccessInput, {
-      nullable: true,
-      description:
-        'Who reads the source: a new one defaults to WORKSPACE; a connected one keeps its access unless given (its owner or an admin).',
-    })
-    access: SourceAccessInput | null,
-    @Ctx() ctx: GraphQLContext,
-  ): Promise<SourceType> {
-    const { source } = await ctx.services.connectors.save(
-      ctx.viewer!,
-      name,
-      { ...input },
-      access ? parseAccess(access) : null,
-    );
-    return SourceType.from(source);
-  }
-
-  @Authorized('source.write')
   @Mutation(() => String, {
     description:
       'An authorize URL (Atlassian for confluence or jira, Google for google_docs), with a single-use state bound to you (10 minutes).',
@@ -82,31 +55,5 @@ export class ConnectorsResolver {
     @Ctx() ctx: GraphQLContext,
   ): Promise<string> {
     return ctx.services.connectors.authorizeUrl(ctx.viewer!, name, { domain, spacekey });
-  }
-
-  @Authorized('source.write')
-  @Mutation(() => SourceType, {
-    description:
-      'The OAuth callback’s code and state, exchanged once; answers the connected source.',
-  })
-  async completeIntegrationAuthorization(
-    @Arg('code', () => String) code: string,
-    @Arg('state', () => String) state: string,
-    @Ctx() ctx: GraphQLContext,
-  ): Promise<SourceType> {
-    const { source } = await ctx.services.connectors.completeAuthorization(ctx.viewer!, {
-      code,
-      state,
-    });
-    return SourceType.from(source);
-  }
-
-  @Authorized('source.write')
-  @Mutation(() => SourceType, { description: 'Syncs a connected source now.' })
-  async resyncSource(
-    @Arg('id', () => ID) id: string,
-    @Ctx() ctx: GraphQLContext,
-  ): Promise<SourceType> {
-    return SourceType.from(await ctx.services.connectors.resync(ctx.viewer!, id));
   }
 }

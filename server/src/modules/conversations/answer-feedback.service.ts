@@ -7,7 +7,7 @@ import {
   sqlParams,
   textSearchConfig,
 } from '../corpus/index.js';
-import { MIN_ASKERS } from '../search/search-history.service.js';
+import { MIN_ASKERS } from './shared-questions.js';
 import { badInput, notFound } from '../../shared/app-error.js';
 import { assertId } from '../../shared/ids.js';
 import { FEEDBACK_REASONS, type FeedbackReason } from './answer-feedback.entity.js';

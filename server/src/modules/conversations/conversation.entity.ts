@@ -8,10 +8,9 @@ import {
   PrimaryGeneratedColumn,
   Unique,
 } from 'typeorm';
-import { Bot } from '../bots/bot.entity.js';
 import type { AnswerOrigin } from './answer-origin.js';
-import { User } from '../members/user.entity.js';
-import { Workspace } from '../members/workspace.entity.js';
+import { User } from '../identity/user.entity.js';
+import { Workspace } from '../identity/workspace.entity.js';
 
 /**
  * A thread of questions and answers. Its owner is the member who asked (null for a public bot
@@ -42,9 +41,10 @@ export class Conversation {
   @Column({ type: 'uuid', name: 'bot_id', nullable: true })
   botId: string | null;
 
-  @ManyToOne(() => Bot, { onDelete: 'CASCADE' })
+  // By name, not by class: the bot's module stands above this one (docs/DESIGN.md).
+  @ManyToOne('Bot', { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'bot_id' })
-  bot?: Bot;
+  bot?: { id: string };
 
   /** The first question until the owner renames it. */
   @Column({ type: 'text' })

@@ -2,7 +2,7 @@ import { Arg, Authorized, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-g
 import type { GraphQLContext } from '../../graphql/context.js';
 import { readableDocumentIds } from '../corpus/index.js';
 import { ConversationTurn } from './conversation.entity.js';
-import type { Viewer } from '../auth/viewer.js';
+import type { Viewer } from '../identity/viewer.js';
 import {
   AnswerRatingType,
   ConversationConnectionType,

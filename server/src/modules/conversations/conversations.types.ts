@@ -1,8 +1,8 @@
 import { IsOptional, MaxLength } from 'class-validator';
 import { Field, Float, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
-import { PageInfo } from '../members/members.types.js';
-import { NOT_FOUND_ANSWER } from '../search/not-found.js';
-import { AskSourceType } from '../search/search.types.js';
+import { PageInfo } from '../../graphql/page-info.js';
+import { NOT_FOUND_ANSWER } from '../../ai/not-found.js';
+import { AskSourceType } from './answer-source.types.js';
 import type { FeedbackReport, Rating } from './answer-feedback.service.js';
 import type { ConversationTurn } from './conversation.entity.js';
 import type { ConversationSummary } from './conversations.service.js';

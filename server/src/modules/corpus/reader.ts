@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import type { Viewer } from '../auth/viewer.js';
+import type { Viewer } from '../identity/viewer.js';
 import { EVERYONE, personalPrincipals } from './acl.js';
 
 /**

@@ -1,5 +1,5 @@
 import { Column, Entity, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
-import { Workspace } from '../members/workspace.entity.js';
+import { Workspace } from '../identity/workspace.entity.js';
 
 /**
  * Document frequency of each lexeme among a workspace's chunks: the IDF that Postgres' own

@@ -7,7 +7,7 @@ import {
   ManyToOne,
   PrimaryGeneratedColumn,
 } from 'typeorm';
-import { Workspace } from '../members/workspace.entity.js';
+import { Workspace } from '../identity/workspace.entity.js';
 
 /** Integration keys a source can have; uploads are `file_upload`. */
 export type SourceKind = 'file_upload' | 'confluence' | 'jira' | 'google_docs' | 'github';

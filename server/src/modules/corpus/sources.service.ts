@@ -3,8 +3,8 @@ import type { DataSource } from 'typeorm';
 import { badInput } from '../../shared/app-error.js';
 import { assertId } from '../../shared/ids.js';
 import type { ObjectStorage } from '../../storage/object-storage.js';
-import { hasCurrentPermission, requireCurrentPermission } from '../auth/require-permission.js';
-import type { Viewer } from '../auth/viewer.js';
+import { hasCurrentPermission, requireCurrentPermission } from '../identity/require-permission.js';
+import type { Viewer } from '../identity/viewer.js';
 import { canReadSource, type Reader, type Readers } from './reader.js';
 import {
   namedParam,

@@ -8,7 +8,7 @@ import {
   PrimaryGeneratedColumn,
   UpdateDateColumn,
 } from 'typeorm';
-import { User } from '../members/user.entity.js';
+import { User } from '../identity/user.entity.js';
 
 /**
  * A user's AI provider key (SPEC's "openai integration"): sealed with AES-256-GCM bound to its

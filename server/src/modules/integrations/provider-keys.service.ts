@@ -1,12 +1,11 @@
 import type { AuditLog } from '../audit/audit-log.js';
 import OpenAI from 'openai';
 import type { DataSource } from 'typeorm';
-import { ChatProvider } from '../../ai/chat-provider.js';
+import { ChatProvider, type ProviderSettings } from '../../ai/chat-provider.js';
 import type { ProviderBreaker, ProviderState } from '../../ai/provider-breaker.js';
-import type { ProviderSettings } from '../search/ask.service.js';
 import { badInput } from '../../shared/app-error.js';
 import { maskSecret, openSecret, sealSecret, type SecretKeys } from '../../security/secret-box.js';
-import type { Viewer } from '../auth/viewer.js';
+import type { Viewer } from '../identity/viewer.js';
 import { ProviderKey } from './provider-key.entity.js';
 
 export interface MaskedKey {

@@ -4,7 +4,7 @@ import type { CredentialVault } from '../connectors/credentials.js';
 import { kindsOf } from '../corpus/index.js';
 import { hashToken, randomToken } from '../../security/app-keys.js';
 import type { AuditLog } from '../audit/audit-log.js';
-import type { Viewer } from '../auth/viewer.js';
+import type { Viewer } from '../identity/viewer.js';
 import {
   isLinkProvider,
   LINK_PROVIDERS,

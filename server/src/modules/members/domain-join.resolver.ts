@@ -2,7 +2,7 @@ import { Arg, Authorized, Ctx, ID, Mutation, Query, Resolver } from 'type-graphq
 import type { GraphQLContext } from '../../graphql/context.js';
 import { AuthPayload } from '../auth/auth.types.js';
 import { JoinableWorkspaceType } from './domain-join.types.js';
-import { UserType, WorkspaceType } from './member.types.js';
+import { UserType, WorkspaceType } from '../identity/identity.types.js';
 
 /** Joining the team's workspace by a verified address at its domain (instead of an invitation). */
 @Resolver()

@@ -4,13 +4,13 @@ import { isId } from '../../shared/ids.js';
 import type { Logger } from '../../shared/logger.js';
 import type { AuditLog } from '../audit/audit-log.js';
 import type { AuthService, SignedIn } from '../auth/auth.service.js';
-import type { RoleKey } from '../auth/permissions.js';
-import { requireCurrentPermission, requirePersonSession } from '../auth/require-permission.js';
-import type { Viewer } from '../auth/viewer.js';
-import { emailDomain } from '../sso/sso-input.js';
+import type { RoleKey } from '../identity/permissions.js';
+import { requireCurrentPermission, requirePersonSession } from '../identity/require-permission.js';
+import type { Viewer } from '../identity/viewer.js';
+import { emailDomain } from '../../shared/email-domain.js';
 import { MemberErrors } from './members.errors.js';
-import { User } from './user.entity.js';
-import { Workspace } from './workspace.entity.js';
+import { User } from '../identity/user.entity.js';
+import { Workspace } from '../identity/workspace.entity.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
 
 /** The role of someone who joins by domain: the invitation default, the least one. */

@@ -7,9 +7,9 @@ import {
   ManyToOne,
   PrimaryGeneratedColumn,
 } from 'typeorm';
-import type { RoleKey } from '../auth/permissions.js';
-import { User } from './user.entity.js';
-import { Workspace } from './workspace.entity.js';
+import type { RoleKey } from '../identity/permissions.js';
+import { User } from '../identity/user.entity.js';
+import { Workspace } from '../identity/workspace.entity.js';
 
 /**
  * An invitation to join a workspace with the roles chosen at invite time. The link's token is

@@ -1,7 +1,7 @@
 import { Arg, Args, Authorized, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import type { GraphQLContext } from '../../graphql/context.js';
 import { badInput } from '../../shared/app-error.js';
-import { UserType } from './member.types.js';
+import { UserType } from '../identity/identity.types.js';
 import { MemberConnection, MembersArgs, RoleType } from './members.types.js';
 
 const encodeCursor = (offset: number) => Buffer.from(`offset:${offset}`).toString('base64url');

@@ -2,11 +2,11 @@ import type { AuditLog } from '../audit/audit-log.js';
 import type { DataSource } from 'typeorm';
 import { assertId } from '../../shared/ids.js';
 import type { Logger } from '../../shared/logger.js';
-import { ROLES, isRoleKey, type RoleKey } from '../auth/permissions.js';
-import { requireCurrentPermission } from '../auth/require-permission.js';
-import type { Viewer } from '../auth/viewer.js';
+import { ROLES, isRoleKey, type RoleKey } from '../identity/permissions.js';
+import { requireCurrentPermission } from '../identity/require-permission.js';
+import type { Viewer } from '../identity/viewer.js';
 import { MemberErrors } from './members.errors.js';
-import { User } from './user.entity.js';
+import { User } from '../identity/user.entity.js';
 
 export type MemberSort = 'FIRST_NAME' | 'LAST_NAME' | 'EMAIL';
 export type MemberFilter = 'EVERYONE' | 'ADMINS' | 'PRODUCT_EXPERTS' | 'CUSTOMER_FACING';

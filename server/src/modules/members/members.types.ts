@@ -1,8 +1,9 @@
+import { PageInfo } from '../../graphql/page-info.js';
 import { IsIn, IsOptional, Max, MaxLength, Min } from 'class-validator';
 import { ArgsType, Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
-import { ROLES } from '../auth/permissions.js';
+import { ROLES } from '../identity/permissions.js';
 import type { MemberFilter, MemberSort } from './members.service.js';
-import { UserType } from './member.types.js';
+import { UserType } from '../identity/identity.types.js';
 import { RoleKeyEnum } from '../../graphql/closed-sets.js';
 
 export const MemberSortEnum = {
@@ -47,15 +48,6 @@ export class MembersArgs {
   @IsOptional()
   @MaxLength(50)
   after?: string;
-}
-
-@ObjectType()
-export class PageInfo {
-  @Field(() => Boolean)
-  hasNextPage: boolean;
-
-  @Field(() => String, { nullable: true })
-  endCursor: string | null;
 }
 
 @ObjectType()

@@ -1,6 +1,6 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Logger } from '../../shared/logger.js';
-import type { Viewer } from '../auth/viewer.js';
+import type { Viewer } from '../identity/viewer.js';
 import { Notification } from './notification.entity.js';
 
 export interface NewNotice {

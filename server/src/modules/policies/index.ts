@@ -1,5 +1,5 @@
 import { forbidden, unauthenticated } from '../../shared/app-error.js';
-import type { Viewer } from '../auth/viewer.js';
+import type { Viewer } from '../identity/viewer.js';
 import { RULES, type Action, type SubjectOf } from './rules.js';
 
 export { RULES, type Action, type BotSubject, type SourceSubject } from './rules.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Viewer } from '../auth/viewer.js';
+import type { Viewer } from '../identity/viewer.js';
 import { authorize, can } from './index.js';
 
 /** A viewer with these roles (and, for an API key, its own cut of permissions). */

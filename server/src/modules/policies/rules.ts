@@ -1,5 +1,5 @@
-import { hasCurrentPermission } from '../auth/require-permission.js';
-import type { Viewer } from '../auth/viewer.js';
+import { hasCurrentPermission } from '../identity/require-permission.js';
+import type { Viewer } from '../identity/viewer.js';
 
 /**
  * Who may do what, one line per rule: every management and write rule of the product that

@@ -1,4 +1,4 @@
-import type { User } from '../members/user.entity.js';
+import type { User } from '../identity/user.entity.js';
 
 export const USER_SCHEMA = 'urn:ietf:params:scim:schemas:core:2.0:User';
 export const GROUP_SCHEMA = 'urn:ietf:params:scim:schemas:core:2.0:Group';

@@ -7,8 +7,8 @@ import {
   ManyToOne,
   PrimaryGeneratedColumn,
 } from 'typeorm';
-import { User } from '../members/user.entity.js';
-import { Workspace } from '../members/workspace.entity.js';
+import { User } from '../identity/user.entity.js';
+import { Workspace } from '../identity/workspace.entity.js';
 
 /**
  * The bearer token a workspace's identity provider sends to /scim/v2. Only a keyed hash of the

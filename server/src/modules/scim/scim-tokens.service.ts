@@ -3,8 +3,8 @@ import type { DataSource } from 'typeorm';
 import { hashToken } from '../../security/app-keys.js';
 import type { Logger } from '../../shared/logger.js';
 import type { AuditLog } from '../audit/audit-log.js';
-import { requireCurrentPermission, requirePersonSession } from '../auth/require-permission.js';
-import type { Viewer } from '../auth/viewer.js';
+import { requireCurrentPermission, requirePersonSession } from '../identity/require-permission.js';
+import type { Viewer } from '../identity/viewer.js';
 import { ScimToken } from './scim-token.entity.js';
 
 /** Every SCIM token begins so: told apart from session tokens and API keys, and recognisable. */

@@ -5,7 +5,7 @@ import type { AuditLog } from '../audit/audit-log.js';
 import type { AuditAction } from '../audit/audit-actions.js';
 import type { SessionTokens } from '../auth/session-tokens.js';
 import { lockWorkspaceAdmins } from '../members/members.service.js';
-import { User } from '../members/user.entity.js';
+import { User } from '../identity/user.entity.js';
 import { ScimErrors } from './scim-errors.js';
 import { whereFilter, type SqlAttribute } from './scim-filter-sql.js';
 import { applyUserPatch, patchOperations, userFromBody } from './scim-user-input.js';

@@ -1,7 +1,7 @@
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import { clientOf } from '../../http/client-info.js';
 import type { Services } from '../../services.js';
-import { bearerToken } from '../auth/viewer.js';
+import { bearerToken } from '../auth/authenticate.js';
 import { ScimError, ScimErrors } from './scim-errors.js';
 import { attrName } from './scim-filter.js';
 import {

@@ -1,6 +1,6 @@
 import type { DataSource } from 'typeorm';
 import { answerMessages } from '../../ai/answer-prompt.js';
-import { ChatProvider } from '../../ai/chat-provider.js';
+import { ChatProvider, type ProviderSettings } from '../../ai/chat-provider.js';
 import { ProviderBreaker } from '../../ai/provider-breaker.js';
 import { ProviderTurn, type AnswerProviderState } from '../../ai/provider-turn.js';
 import { extractiveAnswer } from '../../ai/extractive-answer.js';
@@ -17,7 +17,7 @@ import { lexemesOf, type LexemeCache } from '../../ai/lexemes.js';
 import { questionCues } from '../../ai/question-cues.js';
 import type { Logger } from '../../shared/logger.js';
 import { perMinute, RateLimiter } from '../../security/rate-limiter.js';
-import type { Viewer } from '../auth/viewer.js';
+import type { Viewer } from '../identity/viewer.js';
 import {
   type NumberedPassage,
   type Passage,
@@ -43,8 +43,8 @@ import {
   type FollowUpSearch,
   type PriorTurn,
 } from '../conversations/follow-up.js';
-import { AskSourceType } from './search.types.js';
-import { NOT_FOUND_ANSWER } from './not-found.js';
+import { AskSourceType } from '../conversations/answer-source.types.js';
+import { NOT_FOUND_ANSWER } from '../../ai/not-found.js';
 import type { SearchHistoryService } from './search-history.service.js';
 import { checkIntegrations, checkQuestion } from './search-input.js';
 import { SearchErrors } from './search.errors.js';
@@ -118,13 +118,6 @@ export interface AskInput {
    * not know): their own per-minute rate, like a member's.
    */
   rateKey?: string;
-}
-
-export interface ProviderSettings {
-  apiKey: string | undefined;
-  baseUrl: string | undefined;
-  model: string;
-  timeoutMs: number;
 }
 
 /**

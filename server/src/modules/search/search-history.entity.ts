@@ -8,7 +8,7 @@ import {
   PrimaryGeneratedColumn,
 } from 'typeorm';
 import type { AnswerOrigin } from '../conversations/answer-origin.js';
-import { User } from '../members/user.entity.js';
+import { User } from '../identity/user.entity.js';
 import { SourceDocument } from '../corpus/index.js';
 
 export type HistoryKind = 'ask' | 'search';

@@ -6,7 +6,8 @@ import {
   type SourceDocument,
   sqlParams,
 } from '../corpus/index.js';
-import type { Viewer } from '../auth/viewer.js';
+import type { Viewer } from '../identity/viewer.js';
+import { MIN_ASKERS } from '../conversations/shared-questions.js';
 import type { AnswerOrigin } from '../conversations/answer-origin.js';
 import { sameQuestionSql } from './same-question.js';
 import { SearchHistoryEntry, type HistoryKind } from './search-history.entity.js';
@@ -45,9 +46,6 @@ export interface RecentDocument {
 const RECENT_SCAN_ROWS = 200;
 /** "Most asked" counts the questions of this many days. */
 export const POPULAR_WINDOW_DAYS = 90;
-
-/** Different members who must have asked a question before others see it in "most asked". */
-export const MIN_ASKERS = 3;
 
 /** The user's recent questions and viewed documents, and the workspace's most asked questions. */
 export class SearchHistoryService {

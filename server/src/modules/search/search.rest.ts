@@ -5,7 +5,7 @@ import type { Services } from '../../services.js';
 import type { AskEvent, AskResult } from './ask.service.js';
 import type { NumberedPassage } from '../corpus/index.js';
 import { checkIntegrations, checkQuestion } from './search-input.js';
-import { AskSourceType } from './search.types.js';
+import { AskSourceType } from '../conversations/answer-source.types.js';
 
 function restSource(p: NumberedPassage) {
   const s = AskSourceType.from(p);

@@ -11,8 +11,8 @@ import {
 } from 'typeorm';
 import { Bot } from '../bots/bot.entity.js';
 import { Conversation } from '../conversations/conversation.entity.js';
-import { User } from '../members/user.entity.js';
-import { Workspace } from '../members/workspace.entity.js';
+import { User } from '../identity/user.entity.js';
+import { Workspace } from '../identity/workspace.entity.js';
 
 export type SlackStatus = 'CONNECTED' | 'REVOKED';
 export type SlackMode = 'MENTION' | 'ALL' | 'OFF';

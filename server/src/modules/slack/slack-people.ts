@@ -1,8 +1,8 @@
 import type { WebClient } from '@slack/web-api';
 import type { DataSource } from 'typeorm';
-import { permissionsFor } from '../auth/permissions.js';
-import type { Viewer } from '../auth/viewer.js';
-import { User } from '../members/user.entity.js';
+import { permissionsFor } from '../identity/permissions.js';
+import type { Viewer } from '../identity/viewer.js';
+import { User } from '../identity/user.entity.js';
 import { slackCall } from './slack-client.js';
 
 /** A Slack person as Lumen knows them: the member their verified email matches, if any. */

@@ -5,8 +5,8 @@ import { openSecret, sealSecret, type SecretKeys } from '../../security/secret-b
 import { isId } from '../../shared/ids.js';
 import type { Logger } from '../../shared/logger.js';
 import type { AuditLog } from '../audit/audit-log.js';
-import { requireCurrentPermission } from '../auth/require-permission.js';
-import type { Viewer } from '../auth/viewer.js';
+import { requireCurrentPermission } from '../identity/require-permission.js';
+import type { Viewer } from '../identity/viewer.js';
 import { Bot } from '../bots/bot.entity.js';
 import {
   SlackRefusedError,

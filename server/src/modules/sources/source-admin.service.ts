@@ -8,8 +8,8 @@ import {
   type SourceAccessService,
 } from '../access/source-access.service.js';
 import type { AuditLog } from '../audit/audit-log.js';
-import { requireCurrentPermission } from '../auth/require-permission.js';
-import type { Viewer } from '../auth/viewer.js';
+import { requireCurrentPermission } from '../identity/require-permission.js';
+import type { Viewer } from '../identity/viewer.js';
 import {
   DEFAULT_SOURCE_NAME,
   deleteSourceAndItems,

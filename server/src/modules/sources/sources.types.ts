@@ -4,7 +4,7 @@ import { Field, Float, ID, InputType, Int, ObjectType, registerEnumType } from '
 import { SourceConnectionType } from '../connectors/connectors.types.js';
 import type { DocumentCounts, DocumentOrder, Source, SourceDocument } from '../corpus/index.js';
 import { DocumentStatusEnum } from '../../graphql/closed-sets.js';
-import { PageInfo } from '../members/members.types.js';
+import { PageInfo } from '../../graphql/page-info.js';
 
 export const DocumentOrderEnum = {
   STATUS: 'STATUS',

@@ -28,8 +28,8 @@ import {
   uploadedBytes,
   uploadedDocument,
 } from '../corpus/index.js';
-import { requireCurrentPermission } from '../auth/require-permission.js';
-import type { Viewer } from '../auth/viewer.js';
+import { requireCurrentPermission } from '../identity/require-permission.js';
+import type { Viewer } from '../identity/viewer.js';
 import { detectFormat, MAX_TEXT_CHARS, ParseError } from '../../parsing/index.js';
 import { PendingUpload } from './pending-upload.entity.js';
 import {

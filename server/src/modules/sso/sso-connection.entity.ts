@@ -8,8 +8,8 @@ import {
   PrimaryGeneratedColumn,
   UpdateDateColumn,
 } from 'typeorm';
-import type { RoleKey } from '../auth/permissions.js';
-import { Workspace } from '../members/workspace.entity.js';
+import type { RoleKey } from '../identity/permissions.js';
+import { Workspace } from '../identity/workspace.entity.js';
 
 export interface GroupRole {
   group: string;

@@ -7,7 +7,7 @@ import {
   ManyToOne,
   PrimaryGeneratedColumn,
 } from 'typeorm';
-import { Workspace } from '../members/workspace.entity.js';
+import { Workspace } from '../identity/workspace.entity.js';
 
 /**
  * An email domain a workspace claims. It routes people to the workspace only once proven by a

@@ -1,8 +1,8 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { randomToken } from '../../security/app-keys.js';
 import type { AuditLog } from '../audit/audit-log.js';
-import { requireCurrentPermission } from '../auth/require-permission.js';
-import type { Viewer } from '../auth/viewer.js';
+import { requireCurrentPermission } from '../identity/require-permission.js';
+import type { Viewer } from '../identity/viewer.js';
 import type { DnsTxt } from './dns-txt.js';
 import { SsoDomain } from './sso-domain.entity.js';
 import { normalizeDomain } from './sso-input.js';

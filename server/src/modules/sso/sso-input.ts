@@ -1,8 +1,10 @@
 import { isIP } from 'node:net';
-import { domainToASCII } from 'node:url';
-import { isRoleKey, type RoleKey } from '../auth/permissions.js';
+import { isRoleKey, type RoleKey } from '../identity/permissions.js';
 import type { GroupRole } from './sso-connection.entity.js';
 import { SsoErrors } from './sso.errors.js';
+import { normalizeDomain } from '../../shared/email-domain.js';
+
+export { emailDomain, normalizeDomain } from '../../shared/email-domain.js';
 
 export const DEFAULT_SCOPES = ['openid', 'email', 'profile'];
 export const GOOGLE_ISSUER = 'https://accounts.google.com';
@@ -134,17 +136,6 @@ export function cleanScopes(scopes: string[]): string[] {
   return ['openid', ...unique.filter((s) => s !== 'openid')];
 }
 
-/** Lower-cased, `@` and trailing dots dropped, international names in their ASCII form. */
-export function normalizeDomain(raw: string): string | null {
-  const trimmed = raw.trim().toLowerCase().replace(/^@/, '').replace(/\.+$/, '');
-  if (!trimmed || trimmed.length > 253) return null;
-  const ascii = domainToASCII(trimmed);
-  if (!ascii || isIP(ascii) || !ascii.includes('.')) return null;
-  const labels = ascii.split('.');
-  const ok = labels.every((l) => /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/.test(l));
-  return ok && /[a-z]/.test(labels[labels.length - 1]!) ? ascii : null;
-}
-
 export function cleanDomains(domains: string[]): string[] {
   const out: string[] = [];
   for (const raw of domains) {
@@ -205,11 +196,4 @@ export function cleanReturnTo(value: unknown): string | null {
   // No control characters (a header or log line must not be split by one).
   if ([...value].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f)) return null;
   return value;
-}
-
-/** The email's domain, or null when it is not an address. */
-export function emailDomain(email: string): string | null {
-  const at = email.lastIndexOf('@');
-  if (at < 1) return null;
-  return normalizeDomain(email.slice(at + 1));
 }

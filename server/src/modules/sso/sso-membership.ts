@@ -1,8 +1,8 @@
 import { IsNull, type EntityManager } from 'typeorm';
-import type { RoleKey } from '../auth/permissions.js';
+import type { RoleKey } from '../identity/permissions.js';
 import { Invitation } from '../members/invitation.entity.js';
 import { lockWorkspaceAdmins } from '../members/members.service.js';
-import { User } from '../members/user.entity.js';
+import { User } from '../identity/user.entity.js';
 import type { SsoConnection } from './sso-connection.entity.js';
 import { SsoIdentity } from './sso-identity.entity.js';
 import { GOOGLE_ISSUER, emailDomain } from './sso-input.js';

@@ -7,7 +7,7 @@ import {
   ManyToOne,
   PrimaryGeneratedColumn,
 } from 'typeorm';
-import { User } from '../members/user.entity.js';
+import { User } from '../identity/user.entity.js';
 import { SsoConnection } from './sso-connection.entity.js';
 
 /**

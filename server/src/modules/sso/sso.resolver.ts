@@ -1,7 +1,7 @@
 import { Arg, Authorized, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import type { GraphQLContext } from '../../graphql/context.js';
 import { AuthPayload } from '../auth/auth.types.js';
-import { UserType } from '../members/member.types.js';
+import { UserType } from '../identity/identity.types.js';
 import {
   SsoConnectionInput,
   SsoConnectionType,

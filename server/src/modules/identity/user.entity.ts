@@ -9,7 +9,7 @@ import {
   UpdateDateColumn,
 } from 'typeorm';
 import { Workspace } from './workspace.entity.js';
-import type { RoleKey } from '../auth/permissions.js';
+import type { RoleKey } from './permissions.js';
 
 @Entity({ name: 'users' })
 export class User {

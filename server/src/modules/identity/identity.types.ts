@@ -1,5 +1,5 @@
 import { Field, ID, ObjectType } from 'type-graphql';
-import { permissionsFor } from '../auth/permissions.js';
+import { permissionsFor } from './permissions.js';
 import type { User } from './user.entity.js';
 import { RoleKeyEnum } from '../../graphql/closed-sets.js';
 

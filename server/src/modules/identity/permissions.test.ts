@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PERMISSIONS, permissionsFor } from './permissions.js';
+import { PERMISSIONS, permissionsFor } from '../identity/permissions.js';
 
 describe('role permissions', () => {
   it('gives admins every permission', () => {

@@ -10,9 +10,9 @@ import {
   Root,
 } from 'type-graphql';
 import type { GraphQLContext } from '../../graphql/context.js';
-import { UserType } from '../members/member.types.js';
-import { SourceType } from '../sources/sources.types.js';
-import { SourceAccessInput, SourceAccessType, type AccessView } from './access.types.js';
+import { UserType } from '../identity/identity.types.js';
+import { SourceType } from './sources.types.js';
+import { SourceAccessInput, SourceAccessType, type AccessView } from '../access/access.types.js';
 
 interface Pending {
   sources: Map<string, SourceType>;

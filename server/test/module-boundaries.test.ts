@@ -4,9 +4,10 @@ import { ESLint } from 'eslint';
 import { beforeAll, expect, it } from 'vitest';
 
 /**
- * The corpus boundary (eslint.config.js, run by `npm run check`): SQL over the corpus' tables,
- * a repository of its entities, or an import of its internals outside modules/corpus fails lint.
- * Scratch code is linted as if it stood in another module (nothing is written to disk).
+ * The module boundaries (eslint.config.js, run by `npm run check`): SQL over the corpus' tables,
+ * a repository of its entities, or an import of its internals outside modules/corpus fails lint,
+ * and so does an import that runs up the modules' layers (MODULE_LAYERS). Scratch code is linted
+ * as if it stood in a module (nothing is written to disk).
  */
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 let eslint: ESLint;
@@ -57,6 +58,41 @@ it('passes the same code inside the corpus, and other tables anywhere', async ()
     await problems(
       `${HEADER}export const f = (db: DataSource) => db.query('SELECT name FROM bots WHERE id = $1');\n` +
         `export { Readers } from '../corpus/index.js';\n`,
+    ),
+  ).toEqual([]);
+});
+
+it('fails an import that runs up the layers, and passes one that runs down', async () => {
+  // The corpus stands below search; bots below slack; identity below everything.
+  expect(
+    (
+      await problems(
+        `export { AskService } from '../search/ask.service.js';\n`,
+        'server/src/modules/corpus/scratch.ts',
+      )
+    ).join('\n'),
+  ).toMatch(/no-restricted-imports: .*modules\/corpus stands below/);
+  expect(
+    (
+      await problems(
+        `export * from '../../slack/slack.service.js';\n`,
+        'server/src/modules/bots/inner/scratch.ts',
+      )
+    ).join('\n'),
+  ).toMatch(/no-restricted-imports: .*modules\/bots stands below/);
+  expect(
+    (
+      await problems(
+        `export type { Bot } from '../bots/bot.entity.js';\n`,
+        'server/src/modules/identity/scratch.ts',
+      )
+    ).join('\n'),
+  ).toMatch(/no-restricted-imports/);
+  // Down is fine (and a module's own subfolders are not modules).
+  expect(
+    await problems(
+      `export { SearchService } from '../search/search.service.js';\nexport * from './inner/x.js';\n`,
+      'server/src/modules/bots/scratch.ts',
     ),
   ).toEqual([]);
 });
