@@ -46,7 +46,7 @@ const MODULE_LAYERS = [
   ['notifications', 'policies'],
   ['corpus'],
   ['audit', 'conversations'],
-  ['access', 'api-keys', 'integrations'],
+  ['access', 'api-keys', 'provider-keys'],
   ['auth', 'connectors'],
   ['account', 'linked-accounts', 'members', 'sources'],
   ['scim', 'search', 'sso'],

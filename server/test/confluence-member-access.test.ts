@@ -3,7 +3,7 @@ import type { ConnectorContext } from '../src/modules/connectors/connector.js';
 import {
   ConnectorAuthError,
   ConnectorUnavailableError,
-} from '../src/modules/connectors/connector-errors.js';
+} from '../src/modules/connectors/tool-failures.js';
 import { ConnectorHttp } from '../src/modules/connectors/connector-http.js';
 import type { ConfluenceSettings } from '../src/modules/connectors/confluence/confluence-connector.js';
 import { confluenceMemberAccess } from '../src/modules/connectors/confluence/confluence-member-access.js';

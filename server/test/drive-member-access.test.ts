@@ -3,7 +3,7 @@ import type { ConnectorContext } from '../src/modules/connectors/connector.js';
 import {
   ConnectorAuthError,
   ConnectorUnavailableError,
-} from '../src/modules/connectors/connector-errors.js';
+} from '../src/modules/connectors/tool-failures.js';
 import { ConnectorHttp } from '../src/modules/connectors/connector-http.js';
 import { bearerAuth } from '../src/modules/connectors/credentials.js';
 import type { GoogleDriveSettings } from '../src/modules/connectors/google-drive/drive-api.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GoogleOAuth } from '../src/modules/connectors/google-oauth.js';
-import { ConnectorAuthError } from '../src/modules/connectors/connector-errors.js';
+import { ConnectorAuthError } from '../src/modules/connectors/tool-failures.js';
 import {
   DRIVE_READONLY,
   GOOGLE_MIME,

@@ -8,7 +8,7 @@ import type {
 import {
   ConnectorAuthError,
   ConnectorConfigError,
-} from '../src/modules/connectors/connector-errors.js';
+} from '../src/modules/connectors/tool-failures.js';
 import { ConnectorHttp } from '../src/modules/connectors/connector-http.js';
 import { bearerAuth } from '../src/modules/connectors/credentials.js';
 import {

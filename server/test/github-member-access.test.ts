@@ -3,7 +3,7 @@ import type { ConnectorContext } from '../src/modules/connectors/connector.js';
 import {
   ConnectorAuthError,
   ConnectorUnavailableError,
-} from '../src/modules/connectors/connector-errors.js';
+} from '../src/modules/connectors/tool-failures.js';
 import { ConnectorHttp } from '../src/modules/connectors/connector-http.js';
 import { bearerAuth } from '../src/modules/connectors/credentials.js';
 import type { GitHubSettings } from '../src/modules/connectors/github/github-connector.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConnectorContext } from '../src/modules/connectors/connector.js';
-import { ConnectorUnavailableError } from '../src/modules/connectors/connector-errors.js';
+import { ConnectorUnavailableError } from '../src/modules/connectors/tool-failures.js';
 import { ConnectorHttp } from '../src/modules/connectors/connector-http.js';
 import { bearerAuth } from '../src/modules/connectors/credentials.js';
 import {

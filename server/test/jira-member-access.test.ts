@@ -3,7 +3,7 @@ import type { ConnectorContext } from '../src/modules/connectors/connector.js';
 import {
   ConnectorAuthError,
   ConnectorUnavailableError,
-} from '../src/modules/connectors/connector-errors.js';
+} from '../src/modules/connectors/tool-failures.js';
 import { ConnectorHttp } from '../src/modules/connectors/connector-http.js';
 import { basicAuth, bearerAuth } from '../src/modules/connectors/credentials.js';
 import type { JiraSettings } from '../src/modules/connectors/jira/jira-connector.js';

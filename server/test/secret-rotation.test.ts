@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { createDatabaseOn } from '../src/db/temporary-database.js';
 import { sourceCredentialsContext } from '../src/modules/connectors/credentials.js';
-import { providerKeyContext } from '../src/modules/integrations/provider-keys.service.js';
+import { providerKeyContext } from '../src/modules/provider-keys/provider-keys.service.js';
 import { deriveKeys } from '../src/security/app-keys.js';
 import { openSecret, sealSecret } from '../src/security/secret-box.js';
 import { newAdmin, signInAs } from './helpers/accounts.js';

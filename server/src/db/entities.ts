@@ -18,7 +18,7 @@ import {
 } from '../modules/corpus/index.js';
 import { PendingUpload } from '../modules/sources/pending-upload.entity.js';
 import { Bot, BotLog, BotSource } from '../modules/bots/bot.entity.js';
-import { IntegrationSetting, ProviderKey } from '../modules/integrations/provider-key.entity.js';
+import { IntegrationSetting, ProviderKey } from '../modules/provider-keys/provider-key.entity.js';
 import { DocumentView, SearchHistoryEntry } from '../modules/search/search-history.entity.js';
 import { OAuthState } from '../modules/connectors/oauth-state.entity.js';
 import { LinkedAccount } from '../modules/linked-accounts/linked-account.entity.js';

@@ -2,7 +2,7 @@ import type { DataSource } from 'typeorm';
 import { integrationPasswordContext } from '../modules/connectors/connectors.service.js';
 import { sourceCredentialsContext } from '../modules/connectors/credentials.js';
 import { linkedTokenContext } from '../modules/linked-accounts/member-tokens.js';
-import { providerKeyContext } from '../modules/integrations/provider-keys.service.js';
+import { providerKeyContext } from '../modules/provider-keys/provider-keys.service.js';
 import {
   connectionSecretContext,
   loginVerifierContext,

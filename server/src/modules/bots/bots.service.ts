@@ -6,7 +6,7 @@ import { AppError, forbidden, notFound } from '../../shared/app-error.js';
 import { assertId } from '../../shared/ids.js';
 import { requireCurrentPermission } from '../identity/require-permission.js';
 import type { Viewer } from '../identity/viewer.js';
-import type { ProviderKeysService } from '../integrations/provider-keys.service.js';
+import type { ProviderKeysService } from '../provider-keys/provider-keys.service.js';
 import type { AskResult, AskService } from '../search/ask.service.js';
 import type { ContentGap } from '../search/search-history.service.js';
 import {

@@ -16,7 +16,7 @@ import {
 } from 'type-graphql';
 import type { ProviderState } from '../../ai/provider-breaker.js';
 import type { Bot } from './bot.entity.js';
-import type { MaskedKey } from '../integrations/provider-keys.service.js';
+import type { MaskedKey } from '../provider-keys/provider-keys.service.js';
 import type { BotAttachment, BotLogRow } from './bots.service.js';
 import { AnswerModeEnum, BotPrivacyEnum } from '../../graphql/closed-sets.js';
 import { PageInfo } from '../../graphql/page-info.js';

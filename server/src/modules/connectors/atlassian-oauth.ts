@@ -1,5 +1,5 @@
 import type { Config } from '../../config.js';
-import { ConnectorAuthError, ConnectorUnavailableError } from './connector-errors.js';
+import { ConnectorAuthError, ConnectorUnavailableError } from './tool-failures.js';
 import { detail } from './connector-http.js';
 import {
   callTokenService,

@@ -7,7 +7,7 @@ import {
   ConnectorConfigError,
   ConnectorHostRefusedError,
   ConnectorUnavailableError,
-} from './connector-errors.js';
+} from './tool-failures.js';
 import {
   ConnectorHttp,
   ConnectorTooLargeError,

@@ -6,7 +6,7 @@ import {
   ConnectorHostRefusedError,
   ConnectorHttpError,
   ConnectorUnavailableError,
-} from './connector-errors.js';
+} from './tool-failures.js';
 import { assertPublicLiteral, guardedLookup } from './safe-address.js';
 
 /** Supplies the Authorization header, and fresh credentials after a 401 when it can (OAuth). */

@@ -28,7 +28,7 @@ import {
   ConnectorHostRefusedError,
   ConnectorUnavailableError,
   mustStop,
-} from './connector-errors.js';
+} from './tool-failures.js';
 import { ConnectorHttp, type ConnectorAuth } from './connector-http.js';
 import type { CredentialVault } from './credentials.js';
 import { connectorFor } from './registry.js';

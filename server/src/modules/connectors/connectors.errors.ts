@@ -4,7 +4,7 @@ import {
   ConnectorAuthError,
   ConnectorConfigError,
   ConnectorHostRefusedError,
-} from './connector-errors.js';
+} from './tool-failures.js';
 
 export const ConnectorErrors = {
   unknownIntegration: (name: string) =>

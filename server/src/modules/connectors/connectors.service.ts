@@ -8,7 +8,7 @@ import { AppError, badInput } from '../../shared/app-error.js';
 import { assertId } from '../../shared/ids.js';
 import { hasCurrentPermission, requireCurrentPermission } from '../identity/require-permission.js';
 import type { Viewer } from '../identity/viewer.js';
-import { IntegrationSetting } from '../integrations/provider-key.entity.js';
+import { IntegrationSetting } from '../provider-keys/provider-key.entity.js';
 import { canReadSource, type Readers, Source } from '../corpus/index.js';
 import type { AtlassianOAuth } from './atlassian-oauth.js';
 import type { Connector } from './connector.js';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
 import { openSecret, sealSecret, type SecretKeys } from '../../security/secret-box.js';
 import type { OAuthProvider } from './oauth-provider.js';
-import { ConnectorAuthError } from './connector-errors.js';
+import { ConnectorAuthError } from './tool-failures.js';
 import type { ConnectorAuth } from './connector-http.js';
 
 /** What a source authenticates with; stored as JSON sealed with AES-256-GCM, never returned. */

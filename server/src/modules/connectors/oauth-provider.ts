@@ -1,5 +1,5 @@
 import { fetch } from 'undici';
-import { ConnectorUnavailableError } from './connector-errors.js';
+import { ConnectorUnavailableError } from './tool-failures.js';
 
 /** Tokens from an OAuth 2.0 code exchange or refresh. */
 export interface TokenSet {

@@ -1,6 +1,6 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { BlockList, isIP } from 'node:net';
-import { ConnectorHostRefusedError } from './connector-errors.js';
+import { ConnectorHostRefusedError } from './tool-failures.js';
 
 /**
  * Addresses a connector must not reach unless CONNECTORS_ALLOW_PRIVATE_HOSTS is on: a domain

@@ -1,6 +1,6 @@
 import type { Config } from '../../config.js';
 import { AtlassianOAuth } from '../connectors/atlassian-oauth.js';
-import { ConnectorAuthError, ConnectorUnavailableError } from '../connectors/connector-errors.js';
+import { ConnectorAuthError, ConnectorUnavailableError } from '../connectors/tool-failures.js';
 import { detail } from '../connectors/connector-http.js';
 import { GoogleOAuth } from '../connectors/google-oauth.js';
 import type { Credentials } from '../connectors/credentials.js';

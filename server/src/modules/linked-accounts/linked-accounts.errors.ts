@@ -1,5 +1,5 @@
 import { AppError, badInput } from '../../shared/app-error.js';
-import { ConnectorAuthError, ConnectorUnavailableError } from '../connectors/connector-errors.js';
+import { ConnectorAuthError, ConnectorUnavailableError } from '../connectors/tool-failures.js';
 
 const ENV: Record<string, string> = {
   atlassian: 'ATLASSIAN_CLIENT_ID and ATLASSIAN_CLIENT_SECRET',

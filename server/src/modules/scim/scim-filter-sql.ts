@@ -1,5 +1,5 @@
 import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
-import { ScimErrors } from './scim-errors.js';
+import { ScimErrors } from './scim.errors.js';
 import { parseFilter, type Filter, type FilterValue } from './scim-filter.js';
 
 /**

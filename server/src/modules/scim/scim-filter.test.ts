@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ScimError } from './scim-errors.js';
+import { ScimError } from './scim.errors.js';
 import { filterToSql, type SqlAttribute } from './scim-filter-sql.js';
 import { matches, parseFilter, parsePath } from './scim-filter.js';
 

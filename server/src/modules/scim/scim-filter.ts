@@ -1,4 +1,4 @@
-import { ScimErrors } from './scim-errors.js';
+import { ScimErrors } from './scim.errors.js';
 
 /**
  * SCIM filters (RFC 7644 §3.4.2.2) parsed into a small tree: comparisons, `pr`, `and`, `or`,

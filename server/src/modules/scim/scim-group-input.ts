@@ -1,5 +1,5 @@
 import { MAX_GROUP_MEMBERS, MAX_GROUP_NAME } from '../access/access-limits.js';
-import { ScimErrors } from './scim-errors.js';
+import { ScimErrors } from './scim.errors.js';
 import { attrName, matches, parsePath } from './scim-filter.js';
 import { isObject, patchOperations } from './scim-user-input.js';
 

@@ -4,7 +4,7 @@ import type { AuditLog } from '../audit/audit-log.js';
 import type { AuditAction } from '../audit/audit-actions.js';
 import { MAX_GROUP_MEMBERS, MAX_GROUPS } from '../access/access-limits.js';
 import { Group } from '../access/group.entity.js';
-import { ScimErrors } from './scim-errors.js';
+import { ScimErrors } from './scim.errors.js';
 import { whereFilter, type SqlAttribute } from './scim-filter-sql.js';
 import { applyGroupPatch, groupFromBody, type ScimGroupFields } from './scim-group-input.js';
 import type { GroupRow, ScimGroupMember } from './scim-resources.js';

@@ -1,4 +1,4 @@
-import { ScimErrors } from './scim-errors.js';
+import { ScimErrors } from './scim.errors.js';
 import { attrName, matches, parsePath, type FilterValue } from './scim-filter.js';
 import type { ScimUserFields } from './scim-resources.js';
 

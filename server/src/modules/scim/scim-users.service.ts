@@ -6,7 +6,7 @@ import type { AuditAction } from '../audit/audit-actions.js';
 import type { SessionTokens } from '../auth/session-tokens.js';
 import { lockWorkspaceAdmins } from '../members/members.service.js';
 import { User } from '../identity/user.entity.js';
-import { ScimErrors } from './scim-errors.js';
+import { ScimErrors } from './scim.errors.js';
 import { whereFilter, type SqlAttribute } from './scim-filter-sql.js';
 import { applyUserPatch, patchOperations, userFromBody } from './scim-user-input.js';
 import { userFields, type ScimUserFields } from './scim-resources.js';

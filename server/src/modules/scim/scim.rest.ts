@@ -2,7 +2,7 @@ import express, { type NextFunction, type Request, type Response, type Router } 
 import { clientOf } from '../../http/client-info.js';
 import type { Services } from '../../services.js';
 import { bearerToken } from '../auth/authenticate.js';
-import { ScimError, ScimErrors } from './scim-errors.js';
+import { ScimError, ScimErrors } from './scim.errors.js';
 import { attrName } from './scim-filter.js';
 import {
   SCIM_MAX_RESULTS,

@@ -1,6 +1,6 @@
 import * as oidc from 'openid-client';
 import { Agent, fetch as undiciFetch } from 'undici';
-import { ConnectorHostRefusedError } from '../connectors/connector-errors.js';
+import { ConnectorHostRefusedError } from '../connectors/tool-failures.js';
 import { assertPublicLiteral, guardedLookup } from '../connectors/safe-address.js';
 
 export interface OidcClientSettings {

@@ -1,5 +1,5 @@
 import type { Connector, ConnectorContext, ConnectorItem, ItemFailure } from '../connector.js';
-import { ConnectorConfigError, mustStop } from '../connector-errors.js';
+import { ConnectorConfigError, mustStop } from '../tool-failures.js';
 import { describeAtlassian } from '../site-url.js';
 import { storageToText } from './storage-to-text.js';
 

@@ -3,7 +3,7 @@ import {
   ConnectorAuthError,
   ConnectorConfigError,
   ConnectorUnavailableError,
-} from '../connector-errors.js';
+} from '../tool-failures.js';
 import type { MemberAccessReader } from '../permissions/permission-reader.js';
 import type { ConfluenceSettings } from './confluence-connector.js';
 

@@ -1,6 +1,6 @@
 import { RetryLaterError } from '../../../jobs/job-queue.js';
 import type { ConnectorContext } from '../connector.js';
-import { ConnectorConfigError, ConnectorHttpError } from '../connector-errors.js';
+import { ConnectorConfigError, ConnectorHttpError } from '../tool-failures.js';
 import { retryAfterMs } from '../connector-http.js';
 import { linkTarget, trustedNext } from './link-header.js';
 

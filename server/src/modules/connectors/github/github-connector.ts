@@ -1,5 +1,5 @@
 import type { Connector, ConnectorContext, StepResult } from '../connector.js';
-import { ConnectorConfigError } from '../connector-errors.js';
+import { ConnectorConfigError } from '../tool-failures.js';
 import {
   fetchRepo,
   get,

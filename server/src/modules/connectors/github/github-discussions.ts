@@ -1,5 +1,5 @@
 import type { ConnectorContext, ConnectorItem, SyncContext } from '../connector.js';
-import { ConnectorHttpError } from '../connector-errors.js';
+import { ConnectorHttpError } from '../tool-failures.js';
 import { type GitHubApiSettings, graphql, graphqlMessage, splitRepo } from './github-api.js';
 import { collect, day, factsLine, type PhasePage, textItem } from './github-items.js';
 import { markdownToText } from './markdown-text.js';

@@ -1,5 +1,5 @@
 import type { ConnectorContext, ConnectorItem, SyncContext } from '../connector.js';
-import { ConnectorHttpError } from '../connector-errors.js';
+import { ConnectorHttpError } from '../tool-failures.js';
 import {
   get,
   type GitHubApiSettings,

@@ -1,5 +1,5 @@
 import type { ConnectorItem, ItemFailure } from '../connector.js';
-import { mustStop } from '../connector-errors.js';
+import { mustStop } from '../tool-failures.js';
 
 /** Part of a step: one page of one listing of one repository. */
 export interface PhasePage<Next> {

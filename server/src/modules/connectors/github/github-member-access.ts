@@ -1,5 +1,5 @@
 import type { ConnectorContext } from '../connector.js';
-import { ConnectorConfigError } from '../connector-errors.js';
+import { ConnectorConfigError } from '../tool-failures.js';
 import type { MemberAccessReader } from '../permissions/permission-reader.js';
 import { get, isGone, repoPath, restUrl } from './github-api.js';
 import { parseExternalId, type GitHubSettings } from './github-connector.js';

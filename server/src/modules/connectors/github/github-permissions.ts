@@ -1,5 +1,5 @@
 import type { ConnectorContext } from '../connector.js';
-import { ConnectorConfigError } from '../connector-errors.js';
+import { ConnectorConfigError } from '../tool-failures.js';
 import {
   type ItemAccess,
   type PermissionReader,

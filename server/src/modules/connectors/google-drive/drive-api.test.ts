@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConnectorConfigError } from '../connector-errors.js';
+import { ConnectorConfigError } from '../tool-failures.js';
 import {
   driveUrl,
   fileNameFor,

@@ -1,5 +1,5 @@
 import type { ConnectorContext } from '../connector.js';
-import { ConnectorConfigError } from '../connector-errors.js';
+import { ConnectorConfigError } from '../tool-failures.js';
 
 /** Google Drive API v3: the shapes, queries and file kinds the connector uses. */
 

@@ -1,7 +1,7 @@
 /** A Google Drive file as text: exported or downloaded, then parsed by the upload parsers. */
 import { MAX_INPUT_BYTES, ParseError } from '../../../parsing/index.js';
 import type { ConnectorItem, ItemFailure } from '../connector.js';
-import { ConnectorConfigError, mustStop } from '../connector-errors.js';
+import { ConnectorConfigError, mustStop } from '../tool-failures.js';
 import { ConnectorTooLargeError } from '../connector-http.js';
 import {
   driveUrl,

@@ -1,5 +1,5 @@
 /** The chosen folders of a Google Drive source: finding them, their subfolders, and what is below them. */
-import { ConnectorConfigError } from '../connector-errors.js';
+import { ConnectorConfigError } from '../tool-failures.js';
 import {
   ALL_DRIVES,
   FOLDER,

@@ -1,4 +1,4 @@
-import { ConnectorAuthError, ConnectorConfigError } from '../connector-errors.js';
+import { ConnectorAuthError, ConnectorConfigError } from '../tool-failures.js';
 import type { MemberAccessReader } from '../permissions/permission-reader.js';
 import {
   ALL_DRIVES,

@@ -1,5 +1,5 @@
 import type { Connector, StepResult, SyncContext } from '../connector.js';
-import { ConnectorHttpError } from '../connector-errors.js';
+import { ConnectorHttpError } from '../tool-failures.js';
 import {
   ALL_DRIVES,
   FILE_FIELDS,

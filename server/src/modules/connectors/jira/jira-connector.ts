@@ -1,5 +1,5 @@
 import type { Connector, ConnectorContext, ConnectorItem, ItemFailure } from '../connector.js';
-import { ConnectorConfigError, ConnectorHttpError, mustStop } from '../connector-errors.js';
+import { ConnectorConfigError, ConnectorHttpError, mustStop } from '../tool-failures.js';
 import { describeAtlassian } from '../site-url.js';
 import { adfToText } from './adf-to-text.js';
 

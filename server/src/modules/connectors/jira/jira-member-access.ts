@@ -1,5 +1,5 @@
 import type { ConnectorContext } from '../connector.js';
-import { ConnectorAuthError, ConnectorConfigError } from '../connector-errors.js';
+import { ConnectorAuthError, ConnectorConfigError } from '../tool-failures.js';
 import type { MemberAccessReader } from '../permissions/permission-reader.js';
 import type { JiraSettings } from './jira-connector.js';
 

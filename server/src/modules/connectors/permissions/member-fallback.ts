@@ -14,7 +14,7 @@ import {
 } from '../../corpus/index.js';
 import type { Connector, ConnectorContext } from '../connector.js';
 import type { ConnectorAuth, ConnectorHttp } from '../connector-http.js';
-import { ConnectorAuthError } from '../connector-errors.js';
+import { ConnectorAuthError } from '../tool-failures.js';
 import type { CredentialVault } from '../credentials.js';
 import type { MemberAccessReader } from './permission-reader.js';
 

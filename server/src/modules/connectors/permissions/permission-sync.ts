@@ -21,7 +21,7 @@ import {
 import type { Connector, ConnectorContext } from '../connector.js';
 import type { ConnectorAuth, ConnectorHttp } from '../connector-http.js';
 import type { CredentialVault } from '../credentials.js';
-import { ConnectorAuthError } from '../connector-errors.js';
+import { ConnectorAuthError } from '../tool-failures.js';
 import { connectorFor } from '../registry.js';
 import {
   PermissionsUnreadableError,
