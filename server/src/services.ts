@@ -27,6 +27,9 @@ import { ProviderBreaker } from './ai/provider-breaker.js';
 import { SearchService } from './modules/search/search.service.js';
 import { AskService } from './modules/search/ask.service.js';
 import { SearchHistoryService } from './modules/search/search-history.service.js';
+import { BotAnswers } from './modules/bots/bot-answers.service.js';
+import { BotReports } from './modules/bots/bot-reports.service.js';
+import { BotSources } from './modules/bots/bot-sources.service.js';
 import { BotsService } from './modules/bots/bots.service.js';
 import { ConversationsService } from './modules/conversations/conversations.service.js';
 import { AnswerFeedbackService } from './modules/conversations/answer-feedback.service.js';
@@ -112,6 +115,11 @@ export interface Services {
   account: AccountService;
   notifications: NotificationsService;
   bots: BotsService;
+  /** What each bot answers from (attach, detach, the list as someone may see it). */
+  botSources: BotSources;
+  /** Asking bots, and their logs. */
+  botAnswers: BotAnswers;
+  botReports: BotReports;
   /** Single sign-on (OpenID Connect): connections, domains, and the sign-in flow. */
   ssoConnections: SsoConnectionsService;
   ssoDomains: SsoDomainsService;
@@ -320,7 +328,10 @@ export function createServices(
   linkedAccounts.onReadAccess = async (sourceIds) => {
     for (const id of sourceIds) await permissionSync.syncNow(id);
   };
-  const bots = new BotsService(db, ask, providerKeys, auditLog, answerFeedback, readers);
+  const bots = new BotsService(db, providerKeys, auditLog);
+  const botSources = new BotSources(db, bots, auditLog, readers);
+  const botAnswers = new BotAnswers(db, bots, ask, providerKeys, readers);
+  const botReports = new BotReports(db, bots, answerFeedback, readers);
   const oidcConfigs = new OidcConfigs(config.sso.allowPrivateIssuers);
   const ssoDomains = new SsoDomainsService(db, new DnsTxt(config.sso.dnsServers), auditLog);
   const ssoConnections = new SsoConnectionsService(
@@ -351,7 +362,7 @@ export function createServices(
     apiUrl: config.slack.apiUrl,
     publicUrl: config.publicUrl,
   });
-  new SlackAnswers(db, slack, ask, bots, answerFeedback, readers, logger).register(jobs);
+  new SlackAnswers(db, slack, ask, botAnswers, answerFeedback, readers, logger).register(jobs);
   const slackReceiver = new SlackReceiver(db, slack, jobs, logger);
   return {
     db,
@@ -389,6 +400,9 @@ export function createServices(
     account,
     notifications,
     bots,
+    botSources,
+    botAnswers,
+    botReports,
     ssoConnections,
     ssoDomains,
     ssoSignIn,

@@ -65,7 +65,7 @@ export class BotsResolver {
   ): Promise<BotSourceType[]> {
     const bot = await ctx.services.bots.get(ctx.viewer!, botId);
     const reader = await ctx.services.readers.forViewer(ctx.viewer!);
-    return (await ctx.services.bots.attachments(bot.id, reader)).map(BotSourceType.from);
+    return (await ctx.services.botSources.attachments(bot.id, reader)).map(BotSourceType.from);
   }
 
   @Authorized('bot.write')
@@ -126,7 +126,7 @@ export class BotsResolver {
     @Ctx() ctx: GraphQLContext,
   ): Promise<BotSourceType> {
     return BotSourceType.from(
-      await ctx.services.bots.attach(ctx.viewer!, botId, { sourceId, documentId }),
+      await ctx.services.botSources.attach(ctx.viewer!, botId, { sourceId, documentId }),
     );
   }
 
@@ -137,7 +137,7 @@ export class BotsResolver {
     @Arg('id', () => ID) id: string,
     @Ctx() ctx: GraphQLContext,
   ): Promise<boolean> {
-    await ctx.services.bots.detach(ctx.viewer!, botId, id);
+    await ctx.services.botSources.detach(ctx.viewer!, botId, id);
     return true;
   }
 
@@ -157,7 +157,7 @@ export class BotsResolver {
     @Ctx() ctx: GraphQLContext,
   ): Promise<AskResultType> {
     return AskResultType.from(
-      await ctx.services.bots.askAsMember(ctx.viewer!, botId, question, conversationId),
+      await ctx.services.botAnswers.askAsMember(ctx.viewer!, botId, question, conversationId),
     );
   }
 
@@ -171,7 +171,7 @@ export class BotsResolver {
     @Arg('after', () => String, { nullable: true }) after: string | null,
     @Ctx() ctx: GraphQLContext,
   ): Promise<BotLogConnectionType> {
-    const page = await ctx.services.bots.logs(ctx.viewer!, botId, clamp(first, 100), after);
+    const page = await ctx.services.botAnswers.logs(ctx.viewer!, botId, clamp(first, 100), after);
     return BotLogConnectionType.of(
       page.entries.map(BotLogEntryType.from),
       { endCursor: page.endCursor, hasNextPage: page.hasMore },
@@ -186,7 +186,7 @@ export class BotsResolver {
     @Arg('days', () => Int, { defaultValue: 30 }) days: number,
     @Ctx() ctx: GraphQLContext,
   ): Promise<BotReportType> {
-    return ctx.services.bots.report(ctx.viewer!, botId, clamp(days, 365));
+    return ctx.services.botReports.report(ctx.viewer!, botId, clamp(days, 365));
   }
 
   @Authorized()

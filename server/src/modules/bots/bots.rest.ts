@@ -101,7 +101,7 @@ export function botRoutes(services: Services): Router {
   router.get(
     '/public/bots/:token',
     handle(async (req, res) => {
-      const bot = await services.bots.publicBot(req.params.token as string);
+      const bot = await services.botAnswers.publicBot(req.params.token as string);
       res.json({ name: bot.name, description: bot.description, language: bot.language });
     }),
   );
@@ -117,7 +117,7 @@ export function botRoutes(services: Services): Router {
         });
       }
       const body = (req.body ?? {}) as Record<string, unknown>;
-      const result = await services.bots.askPublic(
+      const result = await services.botAnswers.askPublic(
         req.params.token as string,
         body.question,
         body.conversationId,
@@ -147,7 +147,7 @@ export function botRoutes(services: Services): Router {
   router.post(
     '/public/bots/:token/feedback',
     handle(async (req, res) => {
-      const bot = await services.bots.publicBot(req.params.token as string);
+      const bot = await services.botAnswers.publicBot(req.params.token as string);
       const body = (req.body ?? {}) as Record<string, unknown>;
       const rating = await services.answerFeedback.rate(
         { workspaceId: bot.workspaceId, userId: null, botId: bot.id },

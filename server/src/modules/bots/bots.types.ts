@@ -17,7 +17,8 @@ import {
 import type { ProviderState } from '../../ai/provider-breaker.js';
 import type { Bot } from './bot.entity.js';
 import type { MaskedKey } from '../provider-keys/provider-keys.service.js';
-import type { BotAttachment, BotLogRow } from './bots.service.js';
+import type { BotLogRow } from './bot-answers.service.js';
+import type { BotAttachment } from './bot-sources.service.js';
 import { AnswerModeEnum, BotPrivacyEnum } from '../../graphql/closed-sets.js';
 import { PageInfo } from '../../graphql/page-info.js';
 import { ContentGapType } from '../search/content-gaps.types.js';

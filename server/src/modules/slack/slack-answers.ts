@@ -4,7 +4,7 @@ import type { JobQueue } from '../../jobs/job-queue.js';
 import { AppError } from '../../shared/app-error.js';
 import type { Logger } from '../../shared/logger.js';
 import type { Reader, Readers } from '../corpus/index.js';
-import type { BotsService } from '../bots/bots.service.js';
+import type { BotAnswers } from '../bots/bot-answers.service.js';
 import type { AnswerFeedbackService } from '../conversations/answer-feedback.service.js';
 import type { AskResult, AskService } from '../search/ask.service.js';
 import { SlackRefusedError, SlackRevokedError, slackCall, slackClient } from './slack-client.js';
@@ -82,7 +82,7 @@ export class SlackAnswers {
     private readonly db: DataSource,
     private readonly slack: SlackService,
     private readonly ask: AskService,
-    private readonly bots: BotsService,
+    private readonly bots: BotAnswers,
     private readonly feedback: AnswerFeedbackService,
     private readonly readers: Readers,
     private readonly logger: Logger,
