@@ -37,6 +37,7 @@ import { AtlassianOAuth } from './modules/connectors/atlassian-oauth.js';
 import { GoogleOAuth } from './modules/connectors/google-oauth.js';
 import { ConnectorSync } from './modules/connectors/connector-sync.js';
 import { PermissionSync } from './modules/connectors/permissions/permission-sync.js';
+import { ConnectorAuthorization } from './modules/connectors/connector-authorization.js';
 import { ConnectorsService } from './modules/connectors/connectors.service.js';
 import { CredentialVault, sourceCredentialStore } from './modules/connectors/credentials.js';
 import { linkedTokenStore } from './modules/linked-accounts/member-tokens.js';
@@ -109,6 +110,8 @@ export interface Services {
   ask: AskService;
   providerKeys: ProviderKeysService;
   connectors: ConnectorsService;
+  /** Connecting with Authorize (OAuth): the authorize URL and the callback's code. */
+  connectorAuthorization: ConnectorAuthorization;
   connectorSync: ConnectorSync;
   permissionSync: PermissionSync;
   linkedAccounts: LinkedAccountsService;
@@ -304,7 +307,6 @@ export function createServices(
     db,
     connectorSync,
     vault,
-    atlassianOAuth,
     oauthFor,
     keys,
     {
@@ -317,6 +319,14 @@ export function createServices(
     auditLog,
     sourceAccess,
     readers,
+  );
+  const connectorAuthorization = new ConnectorAuthorization(
+    db,
+    connectors,
+    atlassianOAuth,
+    oauthFor,
+    keys,
+    { atlassianApiUrl: config.atlassian.apiUrl, googleApiUrl: config.google.apiUrl },
   );
   const linkedAccounts = new LinkedAccountsService(
     db,
@@ -394,6 +404,7 @@ export function createServices(
     ask,
     providerKeys,
     connectors,
+    connectorAuthorization,
     connectorSync,
     permissionSync,
     linkedAccounts,

@@ -54,6 +54,9 @@ export class ConnectorsResolver {
     @Arg('spacekey', () => String, { nullable: true }) spacekey: string | null,
     @Ctx() ctx: GraphQLContext,
   ): Promise<string> {
-    return ctx.services.connectors.authorizeUrl(ctx.viewer!, name, { domain, spacekey });
+    return ctx.services.connectorAuthorization.authorizeUrl(ctx.viewer!, name, {
+      domain,
+      spacekey,
+    });
   }
 }

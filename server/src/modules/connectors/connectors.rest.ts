@@ -55,10 +55,14 @@ export function connectorRoutes(services: Services): Router {
     '/integrations/:name/authorize-url',
     viewer,
     handle(async (req, res) => {
-      const url = await connectors.authorizeUrl(req.viewer!, req.params.name as string, {
-        domain: req.query.domain,
-        spacekey: req.query.spacekey,
-      });
+      const url = await services.connectorAuthorization.authorizeUrl(
+        req.viewer!,
+        req.params.name as string,
+        {
+          domain: req.query.domain,
+          spacekey: req.query.spacekey,
+        },
+      );
       res.json({ url });
     }),
   );
@@ -69,10 +73,13 @@ export function connectorRoutes(services: Services): Router {
     viewer,
     handle(async (req, res) => {
       const body = (req.body ?? {}) as Record<string, unknown>;
-      const { source, site } = await connectors.completeAuthorization(req.viewer!, {
-        code: body.code,
-        state: body.state,
-      });
+      const { source, site } = await services.connectorAuthorization.completeAuthorization(
+        req.viewer!,
+        {
+          code: body.code,
+          state: body.state,
+        },
+      );
       res.json({ connected: true, site, sourceId: source.id, name: source.name });
     }),
   );

@@ -45,10 +45,13 @@ export class SourceConnectionsResolver {
     @Arg('state', () => String) state: string,
     @Ctx() ctx: GraphQLContext,
   ): Promise<SourceType> {
-    const { source } = await ctx.services.connectors.completeAuthorization(ctx.viewer!, {
-      code,
-      state,
-    });
+    const { source } = await ctx.services.connectorAuthorization.completeAuthorization(
+      ctx.viewer!,
+      {
+        code,
+        state,
+      },
+    );
     return SourceType.from(source);
   }
 
