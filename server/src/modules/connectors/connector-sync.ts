@@ -32,6 +32,7 @@ import {
 import { ConnectorHttp, type ConnectorAuth } from './connector-http.js';
 import type { CredentialVault } from './credentials.js';
 import { connectorFor } from './registry.js';
+import { tellFailed, tellSynced } from './sync-notices.js';
 
 export const SYNC_JOB = 'connector-sync';
 export const syncJobKey = (sourceId: string) => `source-sync:${sourceId}`;
@@ -340,51 +341,8 @@ export class ConnectorSync {
       if (!source.permissionsCheckedAt) await this.permissions?.syncNow(source.id);
       else await this.permissions?.contentSyncEnded(source.id);
     }
-    await this.tellSynced(source.id);
+    await tellSynced(this.db, this.notifications, source.id);
     return again ? 0 : this.options.intervalMs;
-  }
-
-  /** Its owner and the admins hear of a sync that brought new or changed items (not of idle ones). */
-  private async tellSynced(sourceId: string) {
-    if (!this.notifications) return;
-    const [row]: { name: string; indexed: number; failed: number }[] = await this.db.query(
-      `SELECT name, items_indexed AS indexed, items_failed AS failed FROM sources WHERE id = $1`,
-      [sourceId],
-    );
-    if (!row || (row.indexed === 0 && row.failed === 0)) return;
-    const watchers = await this.notifications.sourceWatchers(sourceId);
-    const items = (n: number) => (n === 1 ? '1 item' : `${n} items`);
-    await this.notifications.notify({
-      ...watchers,
-      kind: 'sync_finished',
-      title: `${row.name} synced`,
-      body: [
-        row.indexed > 0 ? `${items(row.indexed)} new or changed` : '',
-        row.failed > 0 ? `${items(row.failed)} could not be read` : '',
-      ]
-        .filter(Boolean)
-        .join(' · '),
-      link: '/app/connectors',
-      key: `source:${sourceId}:synced`,
-    });
-  }
-
-  /** Its owner and the admins hear that a sync stopped, and why. */
-  private async tellFailed(sourceId: string, reauth: boolean, message: string) {
-    if (!this.notifications) return;
-    const [row]: { name: string }[] = await this.db.query(
-      `SELECT name FROM sources WHERE id = $1`,
-      [sourceId],
-    );
-    if (!row) return;
-    await this.notifications.notify({
-      ...(await this.notifications.sourceWatchers(sourceId)),
-      kind: reauth ? 'needs_reauth' : 'sync_failed',
-      title: reauth ? `Connect ${row.name} again` : `${row.name} could not sync`,
-      body: message,
-      link: '/app/connectors',
-      key: `source:${sourceId}:${reauth ? 'reauth' : 'failed'}`,
-    });
   }
 
   /**
@@ -519,7 +477,7 @@ export class ConnectorSync {
           WHERE id = $1`,
         [sourceId, cause.message],
       );
-      await this.tellFailed(sourceId, true, cause.message);
+      await tellFailed(this.db, this.notifications, sourceId, true, cause.message);
       return;
     }
     const known =
@@ -537,7 +495,7 @@ export class ConnectorSync {
         WHERE id = $1 RETURNING next_sync_at AS next`,
       [sourceId, message, this.options.intervalMs / 1000],
     );
-    await this.tellFailed(sourceId, false, message);
+    await tellFailed(this.db, this.notifications, sourceId, false, message);
     if (updated[0])
       await this.queue.enqueue(
         SYNC_JOB,
