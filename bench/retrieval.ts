@@ -239,7 +239,7 @@ function readCollection(dir: string) {
 
 /**
  * The cache folder of a collection as the product indexes it now: keyed by the corpus, the
- * files it becomes, the sources module (parsing, chunking, the indexer) and every migration that
+ * files it becomes, parsing, the corpus' indexing (chunking, the indexer) and every migration that
  * touches the chunks or the term statistics. Other migrations run on the cached database as on
  * any other when the app starts.
  */
@@ -261,9 +261,12 @@ function cacheDirOf(dir: string, name: string, corpus: Record<string, string>[])
       }
     }
   };
-  walk(path.join(src, 'modules', 'sources'), () => true);
+  walk(path.join(src, 'parsing'), () => true);
+  walk(path.join(src, 'modules', 'corpus', 'indexing'), () => true);
   // The text search configuration the index is built with.
-  hash.update(fs.readFileSync(path.join(src, 'modules', 'search', 'text-search.ts'), 'utf8'));
+  hash.update(
+    fs.readFileSync(path.join(src, 'modules', 'corpus', 'retrieval', 'text-search.ts'), 'utf8'),
+  );
   walk(path.join(src, 'db', 'migrations'), (text) =>
     /\b(chunks|tsv|tsvector|search_term_stats|search_workspace_stats)\b/.test(text),
   );
