@@ -41,7 +41,6 @@ async function call(
 const next = (res: Answer) => /<([^>]+)>; rel="next"/.exec(res.headers.get('link') ?? '')?.[1];
 const rel = (res: Answer, name: string) =>
   new RegExp(`<([^>]+)>; rel="${name}"`).exec(res.headers.get('link') ?? '')?.[1];
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 const DISCUSSIONS = `query($owner: String!, $name: String!, $after: String) {
   repository(owner: $owner, name: $name) {
@@ -332,7 +331,9 @@ describe('rate limits and faults', () => {
   });
 
   it('answers 403 with remaining 0 when the budget is spent, until the reset', async () => {
-    const reset = Math.floor(Date.now() / 1000) + 1;
+    // The reset is a minute away and reached by moving the fake's rate clock, not by waiting:
+    // two calls can no longer straddle it (a reset one second ahead once raced the wall clock).
+    const reset = Math.floor(Date.now() / 1000) + 60;
     fake.setRateLimit(1, reset);
     expect((await call('/repos/acme/api')).status).toBe(200);
     const spent = await call('/repos/acme/api');
@@ -340,7 +341,8 @@ describe('rate limits and faults', () => {
     expect(spent.body.message).toMatch(/^API rate limit exceeded for user ID \d+\.$/);
     expect(spent.headers.get('x-ratelimit-remaining')).toBe('0');
     expect(spent.headers.get('x-ratelimit-reset')).toBe(String(reset));
-    await sleep(reset * 1000 - Date.now() + 50);
+    expect((await call('/repos/acme/api')).status).toBe(403);
+    fake.advanceRateClock(61_000);
     const after = await call('/repos/acme/api');
     expect(after.status).toBe(200);
     expect(Number(after.headers.get('x-ratelimit-remaining'))).toBe(4999);
