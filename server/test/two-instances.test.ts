@@ -25,6 +25,27 @@ function dataDir() {
   return dir;
 }
 
+/** Two instances on one database and one S3 bucket, as two hosts run them: `run` gets both. */
+async function onTwoInstances(bucket: string, run: (a: TestApp, b: TestApp) => Promise<void>) {
+  const s3 = await startFakeS3(bucket, { id: 'key-id', secret: 'key-secret' });
+  const env = {
+    S3_BUCKET: bucket,
+    S3_ENDPOINT: s3.endpoint,
+    S3_ACCESS_KEY_ID: 'key-id',
+    S3_SECRET_ACCESS_KEY: 'key-secret',
+  };
+  const apps: TestApp[] = [];
+  try {
+    apps.push(await startTestApp({ ...env, DATA_DIR: dataDir() }, db.url));
+    apps.push(await startTestApp({ ...env, DATA_DIR: dataDir() }, db.url));
+    await run(apps[0]!, apps[1]!);
+  } finally {
+    // (Stopping is idempotent: a test may stop one itself.)
+    for (const app of apps) await app.stopKeepingDatabase();
+    await s3.stop();
+  }
+}
+
 it('refuses to start a second instance whose local file storage the first cannot share', async () => {
   const first = await startTestApp({ DATA_DIR: dataDir() }, db.url);
   try {
@@ -37,18 +58,7 @@ it('refuses to start a second instance whose local file storage the first cannot
 });
 
 it('runs two instances on S3 storage: a file uploaded through one is indexed by the other', async () => {
-  const s3 = await startFakeS3('shared', { id: 'key-id', secret: 'key-secret' });
-  const env = {
-    S3_BUCKET: 'shared',
-    S3_ENDPOINT: s3.endpoint,
-    S3_ACCESS_KEY_ID: 'key-id',
-    S3_SECRET_ACCESS_KEY: 'key-secret',
-  };
-  let a: TestApp | undefined;
-  let b: TestApp | undefined;
-  try {
-    a = await startTestApp({ ...env, DATA_DIR: dataDir() }, db.url);
-    b = await startTestApp({ ...env, DATA_DIR: dataDir() }, db.url);
+  await onTwoInstances('shared', async (a, b) => {
     const admin = await newAdmin(a);
     const ticket = await a.rest(
       'POST',
@@ -64,7 +74,6 @@ it('runs two instances on S3 storage: a file uploaded through one is indexed by 
     expect(put.status).toBe(200);
     // The instance that gave the URL goes away: the other confirms, and indexes alone.
     await a.stopKeepingDatabase();
-    a = undefined;
     const confirm = await b.rest(
       'POST',
       '/api/integrations/confirm-upload',
@@ -74,26 +83,11 @@ it('runs two instances on S3 storage: a file uploaded through one is indexed by 
     expect(confirm.status).toBe(200);
     const doc = await waitForDocument(b, admin, confirm.body.documentId);
     expect(doc.status, doc.error).toBe('indexed');
-  } finally {
-    await a?.stopKeepingDatabase();
-    await b?.stopKeepingDatabase();
-    await s3.stop();
-  }
+  });
 });
 
 it('runs each scheduled task once per interval across two instances, never twice at once', async () => {
-  const s3 = await startFakeS3('scheduled', { id: 'key-id', secret: 'key-secret' });
-  const env = {
-    S3_BUCKET: 'scheduled',
-    S3_ENDPOINT: s3.endpoint,
-    S3_ACCESS_KEY_ID: 'key-id',
-    S3_SECRET_ACCESS_KEY: 'key-secret',
-  };
-  let a: TestApp | undefined;
-  let b: TestApp | undefined;
-  try {
-    a = await startTestApp({ ...env, DATA_DIR: dataDir() }, db.url);
-    b = await startTestApp({ ...env, DATA_DIR: dataDir() }, db.url);
+  await onTwoInstances('scheduled', async (a, b) => {
     // Both instances scheduled the same maintenance tasks: one live job each, not two.
     const live: { key: string; n: number }[] = await a.sql(
       `SELECT singleton_key AS key, count(*)::int AS n FROM jobs
@@ -127,26 +121,11 @@ it('runs each scheduled task once per interval across two instances, never twice
     // Each run starts an interval after the previous one ended, whichever instance ran either.
     for (let i = 1; i < runs.length; i++)
       expect(runs[i].start - runs[i - 1].end).toBeGreaterThanOrEqual(everyMs - 5);
-  } finally {
-    await a?.stopKeepingDatabase();
-    await b?.stopKeepingDatabase();
-    await s3.stop();
-  }
+  });
 });
 
 it('holds a rate limit across two instances: requests through either count against one budget', async () => {
-  const s3 = await startFakeS3('limited', { id: 'key-id', secret: 'key-secret' });
-  const env = {
-    S3_BUCKET: 'limited',
-    S3_ENDPOINT: s3.endpoint,
-    S3_ACCESS_KEY_ID: 'key-id',
-    S3_SECRET_ACCESS_KEY: 'key-secret',
-  };
-  let a: TestApp | undefined;
-  let b: TestApp | undefined;
-  try {
-    a = await startTestApp({ ...env, DATA_DIR: dataDir() }, db.url);
-    b = await startTestApp({ ...env, DATA_DIR: dataDir() }, db.url);
+  await onTwoInstances('limited', async (a, b) => {
     // SSO sign-in starts: 60 a minute per address, whichever instance the balancer picks.
     const ip = `203.0.113.${Math.floor(Math.random() * 200) + 1}`;
     // (Answered with a redirect to the sign-in page, which is not followed.)
@@ -162,9 +141,5 @@ it('holds a rate limit across two instances: requests through either count again
     expect(over.status).toBe(429);
     expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
     expect((await start(b)).status).toBe(429);
-  } finally {
-    await a?.stopKeepingDatabase();
-    await b?.stopKeepingDatabase();
-    await s3.stop();
-  }
+  });
 });
